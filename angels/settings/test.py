@@ -1,0 +1,14 @@
+"""Settings for the test suite.
+
+The database comes from ``DATABASE_URL`` like everywhere else (CI points it at
+PostgreSQL); Celery runs eagerly and propagates errors, except in the tests
+that exercise the real broker, which configure it themselves.
+"""
+
+from .base import *  # noqa: F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+CELERY_TASK_ALWAYS_EAGER = True
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_BROKER_URL = "memory://"
+LOGGING = {"version": 1, "disable_existing_loggers": False}

@@ -1,0 +1,14 @@
+from django.urls import path
+
+from . import apis
+
+urlpatterns = [
+    path("aircraft-types/", apis.AircraftTypeListApi.as_view(), name="api-aircraft-type-list"),
+    path(
+        "aircraft-types/<int:pk>/",
+        apis.AircraftTypeDetailApi.as_view(),
+        name="api-aircraft-type-detail",
+    ),
+    path("squadrons/", apis.SquadronListApi.as_view(), name="api-squadron-list"),
+    path("pilots/", apis.PilotListApi.as_view(), name="api-pilot-list"),
+]

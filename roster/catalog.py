@@ -1,0 +1,330 @@
+"""The aircraft catalog that ships with the product, and its loader.
+
+Three files in ``roster/catalog/``:
+
+- ``angels20_aircraft.csv``: the 31 Angels 20 cards and the two bomber tokens
+  (from ``shared/data/angels20_aircraft.tsv``; blanks filled by documented
+  estimates, named per row in ``estimated_fields``);
+- ``card_game_planes.csv``: both plane decks of the card game, exactly as
+  listed in 003 "ALLIED PLANE DECK CARD LIST" / "LUFTWAFFEN PLANE DECK CARD LIST";
+- ``card_game_tactical.csv``: the estimated tactical card of each of those
+  planes (docs/rulings.md, "Aircraft catalog").
+
+:func:`catalog_load` validates every row before it writes anything, and
+writes in one transaction: a bad row stops the load with the file, line and
+field named, and the database is left as it was.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from angels.errors import RuleViolation
+
+from .models import (
+    TACTICAL_FIELDS,
+    AircraftKind,
+    AircraftType,
+    CardQuality,
+    CardType,
+    CatalogOrigin,
+    Deck,
+    Side,
+)
+
+CATALOG_DIR = Path(__file__).resolve().parent / "catalog"
+ANGELS20_FILE = "angels20_aircraft.csv"
+CARD_GAME_FILE = "card_game_planes.csv"
+CARD_GAME_TACTICAL_FILE = "card_game_tactical.csv"
+
+TACTICAL_COLUMNS = (
+    "nation", "year", "kind", "cost", "pilot", "speed_min", "speed_max", "high_speed_min", "high_speed_max",
+    "attack_1", "attack_2", "attack_3", "armor", "vital_armor", "hits", "turn", "roll", "climb", "dive",
+    "abilities", "estimated_fields",
+)  # fmt: skip
+ANGELS20_COLUMNS = ("name", "side", *TACTICAL_COLUMNS, "source")
+CARD_GAME_COLUMNS = (
+    "name",
+    "side",
+    "deck",
+    "card_type",
+    "copies",
+    "af",
+    "sf",
+    "gf",
+    "night_fighter",
+    "source",
+)
+CARD_GAME_TACTICAL_COLUMNS = ("name", *TACTICAL_COLUMNS, "basis")
+
+# The columns of a catalog file that may name an estimated model field.
+_ESTIMABLE = {*TACTICAL_FIELDS, "nation", "year", "kind", "side"}
+_COLUMN_TO_FIELD = {"pilot": "pilot_quality"}
+
+
+class CatalogError(RuleViolation):
+    """A catalog row that cannot be loaded; names the file, line and field."""
+
+    def __init__(self, path: Path | str, line: int, column: str, message: str) -> None:
+        self.path = Path(path)
+        self.line = line
+        self.column = column
+        super().__init__(
+            f"{self.path.name}, line {line}, field '{column}': {message}",
+            field=column,
+            rule="catalog",
+        )
+
+
+@dataclass
+class CatalogReport:
+    created: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    differing: list[str] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return len(self.created) + len(self.updated) + len(self.unchanged) + len(self.differing)
+
+
+# -- reading and checking rows --------------------------------------------------
+def _read(path: Path, columns: tuple[str, ...]) -> Iterator[tuple[int, dict[str, str]]]:
+    if not path.exists():
+        raise CatalogError(path, 0, "-", "file not found")
+    with path.open(newline="", encoding="utf-8") as fh:
+        reader = csv.DictReader(fh)
+        missing = [c for c in columns if c not in (reader.fieldnames or [])]
+        if missing:
+            raise CatalogError(path, 1, missing[0], "column missing from the header")
+        for row in reader:
+            line = reader.line_num
+            if None in row:
+                raise CatalogError(path, line, "-", "more values than columns")
+            yield line, {k: (v or "").strip() for k, v in row.items()}
+
+
+class _Row:
+    """Typed access to one CSV row; each failure names the file, line and column."""
+
+    def __init__(self, path: Path, line: int, data: dict[str, str]) -> None:
+        self.path, self.line, self.data = path, line, data
+
+    def fail(self, column: str, message: str) -> CatalogError:
+        return CatalogError(self.path, self.line, column, message)
+
+    def text(self, column: str, *, required: bool = True) -> str:
+        value = self.data.get(column, "")
+        if required and not value:
+            raise self.fail(column, "a value is required")
+        return value
+
+    def integer(
+        self, column: str, *, required: bool = True, low: int = 0, high: int = 100
+    ) -> int | None:
+        raw = self.data.get(column, "")
+        if raw in ("", "-"):
+            if required:
+                raise self.fail(column, "a value is required")
+            return None
+        try:
+            value = int(raw)
+        except ValueError:
+            raise self.fail(column, f"{raw!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise self.fail(column, f"{value} is outside {low}..{high}")
+        return value
+
+    def choice(
+        self, column: str, choices: Iterable[str], *, normalise: Callable[[str], str] = str.lower
+    ) -> str:
+        raw = self.text(column)
+        value = normalise(raw)
+        allowed = list(choices)
+        if value not in allowed:
+            raise self.fail(column, f"{raw!r} is not one of {', '.join(allowed)}")
+        return value
+
+    def names(self, column: str) -> list[str]:
+        return [part.strip() for part in self.data.get(column, "").split(";") if part.strip()]
+
+
+def _side(row: _Row) -> str:
+    raw = row.text("side")
+    if raw.lower() in ("either", "any"):
+        return ""
+    return row.choice("side", Side.values)
+
+
+def _tactical(row: _Row) -> dict[str, Any]:
+    values: dict[str, Any] = {
+        "nation": row.text("nation"),
+        "year": row.integer("year", required=False, low=1930, high=1950),
+        "kind": row.choice("kind", AircraftKind.values),
+        "cost": row.integer("cost", low=1, high=200),
+        "pilot_quality": row.choice("pilot", CardQuality.values),
+        "speed_min": row.integer("speed_min", low=1, high=10),
+        "speed_max": row.integer("speed_max", low=1, high=10),
+        "high_speed_min": row.integer("high_speed_min", required=False, low=1, high=12),
+        "high_speed_max": row.integer("high_speed_max", required=False, low=1, high=12),
+        "attack_1": row.integer("attack_1", low=0, high=20),
+        "attack_2": row.integer("attack_2", low=0, high=20),
+        "attack_3": row.integer("attack_3", low=0, high=20),
+        "armor": row.integer("armor", low=1, high=20),
+        "vital_armor": row.integer("vital_armor", low=1, high=20),
+        "hits": row.integer("hits", low=1, high=20),
+        "turn": row.integer("turn", low=0, high=10),
+        "roll": row.integer("roll", low=0, high=10),
+        "climb": row.integer("climb", low=0, high=10),
+        "dive": row.integer("dive", low=0, high=10),
+        "abilities": row.names("abilities"),
+    }
+    if values["speed_min"] > values["speed_max"]:
+        raise row.fail("speed_max", "the top of the speed range is below its bottom")
+    if (values["high_speed_min"] is None) != (values["high_speed_max"] is None):
+        raise row.fail("high_speed_max", "give both ends of the high-speed range, or neither")
+    if values["high_speed_min"] is not None and values["high_speed_min"] <= values["speed_max"]:
+        raise row.fail("high_speed_min", "high speed must start above the normal speed range")
+    if values["vital_armor"] <= values["armor"]:
+        raise row.fail("vital_armor", "vital armor must be higher than armor")
+    estimated = []
+    for name in row.names("estimated_fields"):
+        model_field = _COLUMN_TO_FIELD.get(name, name)
+        if model_field not in _ESTIMABLE:
+            raise row.fail("estimated_fields", f"{name!r} is not a catalog field")
+        estimated.append(model_field)
+    values["estimated_fields"] = sorted(set(estimated))
+    _check_abilities(row, values["abilities"])
+    return values
+
+
+def _check_abilities(row: _Row, names: list[str]) -> None:
+    known = known_abilities()
+    if known is None:
+        return
+    for name in names:
+        if name not in known:
+            raise row.fail("abilities", f"unknown special ability {name!r}")
+
+
+def known_abilities() -> frozenset[str] | None:
+    """Ability names the rules engine implements, or None while it has no registry."""
+    try:
+        from battles.engine import abilities
+    except ImportError:
+        return None
+    names = getattr(abilities, "KNOWN_ABILITIES", None)
+    return frozenset(names) if names is not None else None
+
+
+def read_catalog(directory: Path = CATALOG_DIR) -> list[dict[str, Any]]:
+    """Read and validate the whole catalog; return model field values for every type."""
+    types: dict[str, dict[str, Any]] = {}
+    a20 = directory / ANGELS20_FILE
+    for line, data in _read(a20, ANGELS20_COLUMNS):
+        row = _Row(a20, line, data)
+        name = row.text("name")
+        if name in types:
+            raise row.fail("name", f"{name!r} appears twice")
+        types[name] = {
+            "name": name,
+            "side": _side(row),
+            **_tactical(row),
+            "origin": CatalogOrigin.ANGELS20,
+            "source": row.text("source"),
+        }
+
+    deck_path = directory / CARD_GAME_FILE
+    deck: dict[str, dict[str, Any]] = {}
+    for line, data in _read(deck_path, CARD_GAME_COLUMNS):
+        row = _Row(deck_path, line, data)
+        name = row.text("name")
+        if name in types or name in deck:
+            raise row.fail("name", f"{name!r} appears twice")
+        deck[name] = {
+            "name": name,
+            "side": _side(row),
+            "deck": row.choice("deck", Deck.values),
+            "card_type": row.choice("card_type", CardType.values, normalise=str.upper),
+            "deck_copies": row.integer("copies", low=1, high=20),
+            "card_af": row.integer("af", low=1, high=10),
+            "card_sf": row.integer("sf", required=False, low=1, high=10),
+            "card_gf": row.integer("gf", required=False, low=1, high=10),
+            "night_fighter": row.choice("night_fighter", ("yes", "no")) == "yes",
+            "origin": CatalogOrigin.CARD_GAME,
+            "source": row.text("source"),
+        }
+
+    tactical_path = directory / CARD_GAME_TACTICAL_FILE
+    seen: set[str] = set()
+    for line, data in _read(tactical_path, CARD_GAME_TACTICAL_COLUMNS):
+        row = _Row(tactical_path, line, data)
+        name = row.text("name")
+        if name not in deck:
+            raise row.fail("name", f"{name!r} is not a plane of {CARD_GAME_FILE}")
+        if name in seen:
+            raise row.fail("name", f"{name!r} appears twice")
+        seen.add(name)
+        deck[name].update(_tactical(row))
+        deck[name]["source"] += f"; tactical card estimated: {row.text('basis')}"
+    missing = sorted(set(deck) - seen)
+    if missing:
+        raise CatalogError(tactical_path, 0, "name", f"no tactical card for {missing[0]!r}")
+    types.update(deck)
+    return list(types.values())
+
+
+# -- writing ----------------------------------------------------------------------
+def _validate_instance(values: dict[str, Any], instance: AircraftType) -> None:
+    try:
+        instance.full_clean(validate_unique=False)
+    except ValidationError as exc:
+        field_name, messages = next(iter(exc.message_dict.items()))
+        raise RuleViolation(
+            f"{values['name']}: {'; '.join(messages)}", field=field_name, rule="catalog"
+        ) from exc
+
+
+def catalog_load(*, directory: Path = CATALOG_DIR, reset: bool = False) -> CatalogReport:
+    """Load the shipped catalog. Idempotent: a second run changes nothing.
+
+    Types missing from the database are created. A type the organiser has
+    edited is left as it is (listed in ``differing``) unless ``reset`` is set,
+    which restores the shipped values. Everything happens in one transaction.
+    """
+    rows = read_catalog(directory)
+    report = CatalogReport()
+    with transaction.atomic():
+        existing = {
+            t.name: t
+            for t in AircraftType.objects.select_for_update().filter(
+                name__in=[r["name"] for r in rows]
+            )
+        }
+        for values in rows:
+            current = existing.get(values["name"])
+            if current is None:
+                instance = AircraftType(**values)
+                _validate_instance(values, instance)
+                instance.save()
+                report.created.append(values["name"])
+                continue
+            changed = {k: v for k, v in values.items() if getattr(current, k) != v}
+            if not changed:
+                report.unchanged.append(values["name"])
+            elif reset:
+                for key, value in changed.items():
+                    setattr(current, key, value)
+                _validate_instance(values, current)
+                current.save(update_fields=list(changed))
+                report.updated.append(values["name"])
+            else:
+                report.differing.append(values["name"])
+    return report

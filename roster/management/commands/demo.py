@@ -1,0 +1,47 @@
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from angels.errors import RuleViolation
+from roster.catalog import catalog_load
+from roster.demo import demo_roster_create
+
+
+class Command(BaseCommand):
+    help = "Load the catalog, build the demo roster and make sure an organiser login exists (prints it)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--username", default="organiser")
+        parser.add_argument(
+            "--password", default=None, help="Default: a new random password, printed."
+        )
+
+    def handle(self, *args, username: str, password: str | None, **options):
+        try:
+            catalog = catalog_load()
+            report = demo_roster_create()
+        except RuleViolation as exc:
+            raise CommandError(str(exc)) from exc
+        self.stdout.write(
+            f"Catalog: {len(catalog.created)} aircraft types created, {len(catalog.unchanged)} already there."
+        )
+        verb = "created" if report.created else "already there"
+        self.stdout.write(
+            f"Demo roster {verb}: {report.squadrons} squadrons, {report.pilots} pilots, {report.airframes} airframes."
+        )
+
+        User = get_user_model()
+        user, created = User.objects.get_or_create(
+            username=username, defaults={"is_staff": True, "is_superuser": True}
+        )
+        if created or password:
+            password = password or secrets.token_urlsafe(9)
+            user.set_password(password)
+            user.is_staff = user.is_superuser = True
+            user.save()
+            self.stdout.write(self.style.SUCCESS(f"Organiser login: {username} / {password}"))
+        else:
+            self.stdout.write(
+                f"Organiser login '{username}' already exists (pass --password to set a new one)."
+            )

@@ -1,0 +1,45 @@
+from rest_framework import serializers
+
+from .models import AircraftType, Pilot, Squadron
+
+
+class AircraftTypeOutput(serializers.ModelSerializer):
+    class Meta:
+        model = AircraftType
+        fields = (
+            "id", "name", "nation", "side", "year", "kind", "cost", "pilot_quality", "speed_min", "speed_max",
+            "high_speed_min", "high_speed_max", "attack_1", "attack_2", "attack_3", "armor", "vital_armor", "hits",
+            "turn", "roll", "climb", "dive", "abilities", "card_type", "card_af", "card_sf", "card_gf",
+            "night_fighter", "deck", "deck_copies", "origin", "source", "estimated_fields",
+        )  # fmt: skip
+
+
+class SquadronOutput(serializers.ModelSerializer):
+    aircraft_type = serializers.StringRelatedField()
+    active_pilots = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Squadron
+        fields = (
+            "id",
+            "name",
+            "nation",
+            "side",
+            "aircraft_type",
+            "base",
+            "target_strength",
+            "active_pilots",
+        )
+
+
+class PilotOutput(serializers.ModelSerializer):
+    squadron = serializers.StringRelatedField()
+    is_ace = serializers.BooleanField(read_only=True)
+
+    class Meta:
+        model = Pilot
+        fields = (
+            "id", "name", "rank", "nation", "squadron", "quality_scale", "quality", "experience_markers", "air_kills",
+            "ground_credits", "bombing_successes", "status", "wounded_until_turn", "vision", "reflex", "training",
+            "experience", "is_ace",
+        )  # fmt: skip

@@ -1,0 +1,51 @@
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from roster.models import Pilot, Squadron
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_builds_two_sides_and_an_organiser_and_is_idempotent(capsys):
+    call_command("demo", password="s3cret-pass")
+    out = capsys.readouterr().out
+    assert "Organiser login: organiser / s3cret-pass" in out
+    assert set(Squadron.objects.values_list("side", flat=True)) == {"allied", "axis"}
+    pilots = Pilot.objects.count()
+    assert pilots == 36
+    assert len(set(Pilot.objects.values_list("quality", flat=True))) >= 3
+    assert get_user_model().objects.get(username="organiser").is_staff
+    call_command("demo")
+    assert Pilot.objects.count() == pilots
+
+
+def test_home_and_catalog_pages_show_the_demo(client):
+    call_command("demo", password="x" * 12)
+    home = client.get("/")
+    assert home.status_code == 200
+    assert "JG 26 Schlageter" in home.content.decode()
+    assert "Adolf Galland" in home.content.decode()  # an ace of the demo
+    page = client.get("/aircraft/").content.decode()
+    assert "Typhoon Interceptor" in page and "Messerschmitt Bf 109" in page
+
+
+def test_admin_lists_pilots_with_filters(client):
+    call_command("demo", password="organiser-pass")
+    client.login(username="organiser", password="organiser-pass")
+    response = client.get("/admin/roster/pilot/?status__exact=active&squadron__side=axis")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "Adolf Galland" in body and "Brian Kingcome" not in body
+    squadron = Squadron.objects.get(name="No. 92 Squadron RAF")
+    page = client.get(f"/admin/roster/squadron/{squadron.pk}/change/").content.decode()
+    assert "Geoffrey Wellum" in page  # pilots inline
+
+
+def test_roster_api_lists_pilots_by_side(client):
+    call_command("demo", password="x" * 12)
+    body = client.get("/api/roster/pilots/?side=allied&limit=100").json()
+    assert body["count"] == 18
+    assert {p["nation"] for p in body["results"]} == {"United Kingdom", "Poland", "United States"}
+    schema = client.get("/api/schema/")
+    assert schema.status_code == 200 and b"/api/roster/pilots/" in schema.content
