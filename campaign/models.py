@@ -1,0 +1,180 @@
+"""Campaigns in the product: who plays, the game's state, and the record of every action.
+
+The canonical record of a campaign is its seed and its ordered actions
+(:class:`CampaignAction`); ``Campaign.state`` is the game state those give,
+kept so pages need not replay. ``version`` rises by one with every applied
+action, so two requests that act on the same version cannot both win.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class ResolutionMode(models.TextChoices):
+    """How an engagement (a mission's interception segment) is resolved (SPEC "Strategic campaign")."""
+
+    CARD = "card", "Card game rolls"
+    ENGINE = "engine", "Angels 20 engine"
+    TABLE = "table", "Played on the table"
+
+
+class ProgressionRule(models.TextChoices):
+    CARD_GAME = "card_game", "Card game experience markers"
+    AIR_FORCE = "air_force", "Air Force (001 XIX)"
+    AIR_PIRATES = "air_pirates", "Air Pirates (002)"
+
+
+class SurvivalRule(models.TextChoices):
+    ANGELS20 = "angels20", "Angels 20 pilot survival"
+    AIR_FORCE = "air_force", "Air Force bailing out"
+    AIR_PIRATES = "air_pirates", "Air Pirates bail-out"
+
+
+class CampaignStatus(models.TextChoices):
+    ACTIVE = "active", "Active"
+    FINISHED = "finished", "Finished"
+
+
+class Campaign(models.Model):
+    name = models.CharField(max_length=120, unique=True)
+    seed = models.BigIntegerField(
+        help_text="Seed of the campaign's dice; with the actions it replays the campaign."
+    )
+    resolution_mode = models.CharField(
+        max_length=8, choices=ResolutionMode.choices, default=ResolutionMode.CARD
+    )
+    progression_rule = models.CharField(
+        max_length=12, choices=ProgressionRule.choices, default=ProgressionRule.CARD_GAME
+    )
+    survival_rule = models.CharField(
+        max_length=12, choices=SurvivalRule.choices, default=SurvivalRule.ANGELS20
+    )
+    squadrons = models.ManyToManyField("roster.Squadron", blank=True, related_name="campaigns")
+    setup = models.JSONField(
+        default=dict, help_text="The game's setup (plane decks, options) it was created with."
+    )
+    state = models.JSONField(default=dict)
+    version = models.PositiveIntegerField(default=0)
+    status = models.CharField(
+        max_length=10, choices=CampaignStatus.choices, default=CampaignStatus.ACTIVE
+    )
+    winner = models.CharField(max_length=10, blank=True)
+    turn = models.PositiveIntegerField(default=1)
+    phase = models.CharField(max_length=30, blank=True)
+    current_side = models.CharField(max_length=10, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status=CampaignStatus.ACTIVE, winner="")
+                | Q(status=CampaignStatus.FINISHED),
+                name="campaign_winner_only_when_finished",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.TextChoices):
+    ORGANISER = "organiser", "Organiser"
+    COMMANDER = "commander", "Commander"
+    SPECTATOR = "spectator", "Spectator"
+
+
+class CampaignMember(models.Model):
+    """A user's part in a campaign: organiser, the commander of one side, or spectator."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="members")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="campaign_memberships"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices)
+    side = models.CharField(max_length=10, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "user"], name="one_membership_per_user"),
+            models.CheckConstraint(
+                condition=Q(role=Role.COMMANDER, side__in=["allied", "axis"])
+                | (~Q(role=Role.COMMANDER) & Q(side="")),
+                name="commander_has_a_side",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        side = f" ({self.side})" if self.side else ""
+        return f"{self.user} — {self.get_role_display()}{side}"
+
+
+class ActionKind(models.TextChoices):
+    PLAY = "play", "Game action"
+    CORRECTION = "correction", "Organiser correction"
+
+
+class CampaignAction(models.Model):
+    """One applied action, in order. Replaying them from the seed gives ``Campaign.state``."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="actions")
+    sequence = models.PositiveIntegerField()
+    kind = models.CharField(max_length=12, choices=ActionKind.choices, default=ActionKind.PLAY)
+    side = models.CharField(max_length=10, blank=True)
+    payload = models.JSONField()
+    reason = models.TextField(blank=True, help_text="Why, for organiser corrections.")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    turn = models.PositiveIntegerField(default=1)
+    phase = models.CharField(max_length=30, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["campaign_id", "sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "sequence"], name="action_sequence_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign} #{self.sequence}: {self.payload}"
+
+
+class CampaignPlane(models.Model):
+    """A plane card in play, flown by an airframe and pilot of the side's roster (SPEC "Strategic campaign")."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="planes")
+    plane_id = models.CharField(max_length=40, help_text="The game's id of the card instance.")
+    side = models.CharField(max_length=10)
+    aircraft_type = models.ForeignKey(
+        "roster.AircraftType", on_delete=models.PROTECT, related_name="+"
+    )
+    airframe = models.ForeignKey(
+        "roster.Airframe", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    pilot = models.ForeignKey(
+        "roster.Pilot",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="campaign_planes",
+    )
+    entered_turn = models.PositiveIntegerField(default=1)
+    left_turn = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "plane_id"], name="plane_id_unique_in_campaign"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.plane_id} {self.aircraft_type} ({self.pilot or 'no pilot'})"
