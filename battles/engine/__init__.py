@@ -1,0 +1,116 @@
+"""Angels 20 tactical rules engine (pure Python; no Django).
+
+Public API
+----------
+Scenarios and inputs (``battles.engine.stats``, ``.scenario``, ``.aircraft``):
+    AircraftStats, Rules, Flight, FlightMember, flight(), AircraftSetup,
+    Scenario (to_json/from_json), validate_flight(), dogfight(),
+    intercept_the_interceptors(), limited_fuel(), schnellbomber(),
+    standard_scenario(), bomber_escort(), custom(), CATALOGUE.
+Battle (``battles.engine.state``):
+    new_battle(scenario, dice=None, seed=0) -> BattleState
+    replay(scenario, seed, actions) -> BattleState
+    BattleState: current_side(), legal_actions(), legal_move_plans(),
+    apply(action), apply_unchecked(action), undo(), clone(), is_over(),
+    result(), to_json()/from_json(), dumps()/loads(), log, planes, vp, turn, phase.
+    IllegalAction(rule, message).
+Actions (``battles.engine.actions``):
+    Activate, Straight, Turn, Maneuver, EndMove, MovePlan, Attack, Decline,
+    ChoosePosition, action_from_json().
+Dice (``battles.engine.dice``): Dice, ScriptedDice, Roll.
+Geometry (``battles.engine.hexmap``): hex_map(), HexMap, in_arc(), target_aspect().
+Abilities (``battles.engine.abilities``): register(), ability(), HOOKS.
+
+Result of a finished battle (``BattleState.result()``)::
+
+    {"scenario": str, "kind": str,
+     "winner": "axis" | "allied" | None,          # None = draw
+     "reason": str,
+     "victory_points": {"axis": float, "allied": float},
+     "turns_played": int,
+     "aircraft": [{"id", "name", "side", "pilot", "pilot_ref",
+                   "fate": "destroyed" | "retreated" | "damaged" | "intact",
+                   "exit_edge", "scored_exit", "damage",
+                   "destroyed_by", "destroyed_by_pilot_ref",
+                   "survival_roll", "survival_modifier", "pilot_survived"}],
+     "kills": [{"attacker", "attacker_pilot_ref", "target", "target_pilot_ref", "turn"}]}
+"""
+
+from . import abilities
+from .actions import (
+    Action,
+    Activate,
+    Attack,
+    ChoosePosition,
+    Decline,
+    EndMove,
+    Maneuver,
+    MovePlan,
+    Straight,
+    Turn,
+    action_from_json,
+)
+from .aircraft import CATALOGUE
+from .dice import Dice, Roll, ScriptedDice
+from .hexmap import HexMap, hex_map, in_arc, target_aspect
+from .scenario import (
+    AircraftSetup,
+    Flight,
+    FlightMember,
+    Scenario,
+    ScenarioError,
+    bomber_escort,
+    custom,
+    dogfight,
+    flight,
+    intercept_the_interceptors,
+    limited_fuel,
+    schnellbomber,
+    standard_scenario,
+    validate_flight,
+)
+from .state import BattleState, IllegalAction, new_battle, replay
+from .stats import AircraftStats, Rules
+
+__all__ = [
+    "CATALOGUE",
+    "Action",
+    "Activate",
+    "AircraftSetup",
+    "AircraftStats",
+    "Attack",
+    "BattleState",
+    "ChoosePosition",
+    "Decline",
+    "Dice",
+    "EndMove",
+    "Flight",
+    "FlightMember",
+    "HexMap",
+    "IllegalAction",
+    "Maneuver",
+    "MovePlan",
+    "Roll",
+    "Rules",
+    "Scenario",
+    "ScenarioError",
+    "ScriptedDice",
+    "Straight",
+    "Turn",
+    "abilities",
+    "action_from_json",
+    "bomber_escort",
+    "custom",
+    "dogfight",
+    "flight",
+    "hex_map",
+    "in_arc",
+    "intercept_the_interceptors",
+    "limited_fuel",
+    "new_battle",
+    "replay",
+    "schnellbomber",
+    "standard_scenario",
+    "target_aspect",
+    "validate_flight",
+]

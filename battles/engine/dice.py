@@ -154,10 +154,14 @@ class ScriptedDice(Dice):
 
     def _draw(self, sides: int, purpose: str) -> int:
         if self.position >= len(self.script):
-            raise DiceError(f"scripted dice ran out at roll {self.position + 1} ({purpose or 'roll'} d{sides})")
+            raise DiceError(
+                f"scripted dice ran out at roll {self.position + 1} ({purpose or 'roll'} d{sides})"
+            )
         value = self.script[self.position]
         if not 1 <= value <= sides:
-            raise DiceError(f"scripted value {value} cannot come up on a d{sides} ({purpose or 'roll'})")
+            raise DiceError(
+                f"scripted value {value} cannot come up on a d{sides} ({purpose or 'roll'})"
+            )
         self.position += 1
         return value
 
