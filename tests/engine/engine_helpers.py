@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from battles.engine import CATALOGUE, AircraftSetup, Rules, ScriptedDice, custom, new_battle
+from battles.engine import CATALOGUE, AircraftSetup, Rules, ScriptedDice, new_battle
 from battles.engine.hexmap import axial_to_offset, offset_to_axial
 
 Q0, R0 = 12, 2  # axial shift so that small axial coordinates land mid-map (Q0 even)
@@ -27,9 +27,24 @@ def plane(name: str, side: str, q: int, r: int, facing: int, alt: int = 3, **kw)
     )
 
 
-def battle(aircraft, dice, rules: Rules | None = None, **kw):
-    sc = custom(aircraft, rules=rules or Rules(), width=W, height=H, **kw)
-    return new_battle(sc, ScriptedDice(list(dice)))
+PAD = [6, 6, 1, 1] * 6  # spare initiative rolls (Axis wins) for turns a test runs into
+
+
+def battle(
+    aircraft, dice, rules: Rules | None = None, pad: bool = True, kind: str = "custom", **kw
+):
+    from battles.engine import Scenario
+
+    sc = Scenario(
+        name="test",
+        kind=kind,
+        aircraft=tuple(aircraft),
+        rules=rules or Rules(),
+        width=W,
+        height=H,
+        **kw,
+    )
+    return new_battle(sc, ScriptedDice(list(dice) + (PAD if pad else [])))
 
 
 def where(state, i: int) -> tuple[tuple[int, int], int, int]:
@@ -45,3 +60,43 @@ def events(state, kind: str) -> list[dict]:
 def play(state, *actions) -> None:
     for a in actions:
         state.apply(a)
+
+
+def back(q: int, r: int, facing: int, n: int = 2) -> tuple[int, int]:
+    """The hex ``n`` hexes behind (q, r) for an aircraft facing ``facing``."""
+    from battles.engine.hexmap import DIRECTIONS
+
+    dq, dr = DIRECTIONS[facing]
+    return q - n * dq, r - n * dr
+
+
+def pre(name: str, side: str, q: int, r: int, facing: int, alt: int = 3, **kw) -> AircraftSetup:
+    """An aircraft placed so that 2 hexes straight ahead put it at (q, r)."""
+    bq, br = back(q, r, facing)
+    return plane(name, side, bq, br, facing, alt, **kw)
+
+
+def advance(state, status: str = "none") -> None:
+    """Fly every aircraft straight at speed 2 until the Movement phase ends."""
+    from battles.engine import Activate, EndMove, Straight
+
+    turn = state.turn
+    while state.phase == "movement" and state.turn == turn:
+        if state.mover < 0:
+            act = next(a for a in state.legal_actions() if isinstance(a, Activate) and a.speed == 2)
+            state.apply(act)
+        elif state.awaiting_status:
+            state.apply(EndMove(status))
+        else:
+            state.apply(Straight())
+
+
+def at_attack(aircraft, attack_dice=(), rules: Rules | None = None, init=(6, 6, 1, 1), **kw):
+    """A battle whose aircraft (placed with :func:`pre`) are now in the Attack phase.
+
+    With the default initiative dice the Axis wins: the Allies are first player.
+    """
+    s = battle(aircraft, list(init), rules, pad=False, **kw)
+    advance(s)
+    s.dice.extend(list(attack_dice) + PAD)
+    return s

@@ -11,7 +11,7 @@ Axial coordinates (q, r) relative to the test origin; facings 0 = N ... 5 = NW.
 
 from __future__ import annotations
 
-from engine_helpers import battle, events, play, plane, where
+from engine_helpers import battle, events, plane, play, where
 
 from battles.engine import Activate, Attack, Maneuver, Rules, Straight, Turn
 from battles.engine.actions import STRAIGHT
@@ -57,6 +57,7 @@ def start():
         ],
         DICE,
         Rules(pilot_survival=True),
+        pad=False,
     )
 
 
