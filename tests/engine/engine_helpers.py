@@ -76,12 +76,24 @@ def pre(name: str, side: str, q: int, r: int, facing: int, alt: int = 3, **kw) -
     return plane(name, side, bq, br, facing, alt, **kw)
 
 
-def advance(state, status: str = "none") -> None:
-    """Fly every aircraft straight at speed 2 until the Movement phase ends."""
+def advance(state, status: str = "none", then_dice=None) -> None:
+    """Fly every aircraft straight at speed 2 until the Movement phase ends.
+
+    ``then_dice`` are appended to a scripted dice just before the move that
+    ends the phase (the attack phase or the next initiative may roll at once).
+    """
     from battles.engine import Activate, EndMove, Straight
 
     turn = state.turn
     while state.phase == "movement" and state.turn == turn:
+        last = state.mover >= 0 and sum(1 for p in state.planes if not p.out and not p.moved) == 1
+        if (
+            last
+            and then_dice is not None
+            and (state.awaiting_status or (state.steps_left == 1 and not state.st.rules.status))
+        ):
+            state.dice.extend(list(then_dice))
+            then_dice = None
         if state.mover < 0:
             act = next(a for a in state.legal_actions() if isinstance(a, Activate) and a.speed == 2)
             state.apply(act)
@@ -97,6 +109,5 @@ def at_attack(aircraft, attack_dice=(), rules: Rules | None = None, init=(6, 6, 
     With the default initiative dice the Axis wins: the Allies are first player.
     """
     s = battle(aircraft, list(init), rules, pad=False, **kw)
-    advance(s)
-    s.dice.extend(list(attack_dice) + PAD)
+    advance(s, then_dice=list(attack_dice) + PAD)
     return s
