@@ -18,6 +18,7 @@ an event in :attr:`BattleState.log` (plain JSON-ready dicts).
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 from . import abilities
@@ -182,6 +183,7 @@ class _Static:
         self.attack_actions = tuple(tuple(Attack(a, t) for t in range(n)) for a in range(n))
         self.edge_free = scenario.free_exit_edge
         self.edge_goal = scenario.bomber_exit_edge
+        self.plan_cache: dict[tuple[Any, ...], tuple[MovePlan, ...]] = {}
 
 
 # DMs allowed at each altitude (000 "DIFFICULT MANEUVERS"; altitude limits,
@@ -244,6 +246,52 @@ def _dice_from_json(d: dict[str, Any]) -> Dice:
         sd.count = d["count"]
         return sd
     return Dice.from_json(d)
+
+
+@lru_cache(maxsize=4096)
+def _plan_steps(
+    speed: int, high: bool, alt: int, required: int, bomber: bool, no_turn: bool
+) -> tuple[tuple[tuple[Action, ...], int, int], ...]:
+    """Every relative step sequence of a whole move, with the altitude range it may end in."""
+    out: list[tuple[tuple[Action, ...], int, int]] = []
+
+    def rec(n: int, last: int, dm: bool, steps: tuple[Action, ...], lo: int, hi: int) -> None:
+        if n == speed:
+            out.append((steps, lo, hi))
+            return
+        if n == 0 and required:
+            if required == STATUS_DIVING:
+                opts: list[Action] = [m for m in _DMS_AT_ALT[alt] if m.kind == "power_dive"]
+            elif required == STATUS_CLIMBING:
+                opts = [m for m in _DMS_AT_ALT[alt] if m.kind == "climb"]
+            else:
+                d = -1 if required == STATUS_EVADING_LEFT else 1
+                opts = [Turn(d), Maneuver("tight_turn", d)]
+            opts = opts or [STRAIGHT]
+        else:
+            blocked = high and last == n
+            if bomber:
+                opts = list(_STEP_OPTIONS[(not blocked and not no_turn, False, alt)])
+            else:
+                opts = list(_STEP_OPTIONS[(not blocked, not blocked and not dm, alt)])
+        for o in opts:
+            if o is STRAIGHT:
+                rec(n + 1, last, dm, (*steps, o), lo, hi)
+            elif isinstance(o, Turn):
+                rec(n + 1, n + 1, dm, (*steps, o), lo, hi)
+            else:
+                assert isinstance(o, Maneuver)
+                nlo, nhi = lo, hi
+                if o.kind == "climb":
+                    nhi = hi + 1
+                elif o.kind == "power_dive":
+                    nlo, nhi = lo - o.option, hi - 1
+                elif o.kind == "split_s":
+                    nlo, nhi = lo - 1, hi - 1
+                rec(n + 1, n + 1, True, (*steps, o), nlo, nhi)
+
+    rec(0, -9, False, (), alt, alt)
+    return tuple(out)
 
 
 class BattleState:
@@ -509,86 +557,48 @@ class BattleState:
         Steps are relative (straight / turn / maneuver), so a plan stays legal
         whatever its maneuver check rolls; a plan that flies off the map ends
         there. Closing statuses are those legal at every altitude the plan's
-        maneuver could leave the aircraft at.
+        maneuver could leave the aircraft at. Plans depend only on (speed,
+        altitude, required maneuver, ...), never on the position, so they are
+        built once per key and cached.
         """
         if self.phase != MOVEMENT or self.mover >= 0:
             return []
         st = self.st
         out: list[MovePlan] = []
         use_status = statuses and st.rules.status
+        cache = st.plan_cache
         for act in self._activations():
             assert isinstance(act, Activate)
             if plane is not None and act.plane != plane:
                 continue
             p = self.planes[act.plane]
-            high = act.speed in st.high_speeds[act.plane]
-            required = p.status if st.rules.status else STATUS_NONE
             bomber = st.bomber[act.plane]
-            no_turn = bomber and self.scenario.kind == "limited_fuel" and not p.attacked
-            seqs: list[tuple[tuple[Action, ...], int, int]] = []
-
-            def rec(
-                n: int,
-                last: int,
-                dm: bool,
-                steps: tuple[Action, ...],
-                lo: int,
-                hi: int,
-                _speed: int = act.speed,
-                _high: bool = high,
-                _alt: int = p.alt,
-                _req: int = required,
-                _bomber: bool = bomber,
-                _no_turn: bool = no_turn,
-                _out: list[tuple[tuple[Action, ...], int, int]] = seqs,
-            ) -> None:
-                if n == _speed:
-                    _out.append((steps, lo, hi))
-                    return
-                if n == 0 and _req:
-                    if _req == STATUS_DIVING:
-                        opts: list[Action] = [
-                            m for m in _DMS_AT_ALT[_alt] if m.kind == "power_dive"
-                        ]
-                    elif _req == STATUS_CLIMBING:
-                        opts = [m for m in _DMS_AT_ALT[_alt] if m.kind == "climb"]
-                    else:
-                        d = -1 if _req == STATUS_EVADING_LEFT else 1
-                        opts = [Turn(d), Maneuver("tight_turn", d)]
-                    opts = opts or [STRAIGHT]
-                else:
-                    blocked = _high and last == n
-                    if _bomber:
-                        opts = list(_STEP_OPTIONS[(not blocked and not _no_turn, False, _alt)])
-                    else:
-                        opts = list(_STEP_OPTIONS[(not blocked, not blocked and not dm, _alt)])
-                for o in opts:
-                    if o is STRAIGHT:
-                        rec(n + 1, last, dm, steps + (o,), lo, hi)
-                    elif isinstance(o, Turn):
-                        rec(n + 1, n + 1, dm, steps + (o,), lo, hi)
-                    else:
-                        assert isinstance(o, Maneuver)
-                        nlo, nhi = lo, hi
-                        if o.kind == "climb":
-                            nhi = hi + 1
-                        elif o.kind == "power_dive":
-                            nlo, nhi = lo - o.option, hi - 1
-                        elif o.kind == "split_s":
-                            nlo, nhi = lo - 1, hi - 1
-                        rec(n + 1, n + 1, True, steps + (o,), nlo, nhi)
-
-            rec(0, -9, False, (), p.alt, p.alt)
-            for steps, lo, hi in seqs:
-                if not use_status or bomber:
-                    out.append(MovePlan(act.plane, act.speed, steps, "none"))
-                    continue
-                for s in STATUSES:
-                    if s == "diving" and lo <= 1:
+            key = (
+                act.plane,
+                act.speed,
+                p.alt,
+                p.status if st.rules.status else STATUS_NONE,
+                bomber and self.scenario.kind == "limited_fuel" and not p.attacked,
+                use_status and not bomber,
+            )
+            plans = cache.get(key)
+            if plans is None:
+                seqs = _plan_steps(
+                    act.speed, act.speed in st.high_speeds[act.plane], p.alt, key[3], bomber, key[4]
+                )
+                built = []
+                for steps, lo, hi in seqs:
+                    if not key[5]:
+                        built.append(MovePlan(act.plane, act.speed, steps, "none"))
                         continue
-                    if s == "climbing" and hi >= 6:
-                        continue
-                    out.append(MovePlan(act.plane, act.speed, steps, s))
+                    for s in STATUSES:
+                        if s == "diving" and lo <= 1:
+                            continue
+                        if s == "climbing" and hi >= 6:
+                            continue
+                        built.append(MovePlan(act.plane, act.speed, steps, s))
+                plans = cache[key] = tuple(built)
+            out.extend(plans)
         return out
 
     # ------------------------------------------------------------------ apply
