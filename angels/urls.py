@@ -10,5 +10,8 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/roster/", include("roster.api_urls")),
+    path("api/campaigns/", include("campaign.api_urls")),
+    path("campaigns/", include("campaign.urls")),
+    path("accounts/", include("django.contrib.auth.urls")),
     path("", include("roster.urls")),
 ]

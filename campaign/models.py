@@ -135,6 +135,12 @@ class CampaignAction(models.Model):
     )
     turn = models.PositiveIntegerField(default=1)
     phase = models.CharField(max_length=30, blank=True)
+    undone = models.BooleanField(
+        default=False, help_text="Taken back by the organiser; skipped on replay."
+    )
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -168,6 +174,9 @@ class CampaignPlane(models.Model):
     )
     entered_turn = models.PositiveIntegerField(default=1)
     left_turn = models.PositiveIntegerField(null=True, blank=True)
+    # What of the game's counts has been carried over to the pilot's record.
+    xm_recorded = models.PositiveIntegerField(default=0)
+    kills_recorded = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [

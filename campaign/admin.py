@@ -1,0 +1,113 @@
+from django.contrib import admin, messages
+
+from angels.errors import RuleViolation
+
+from . import services
+from .models import Campaign, CampaignAction, CampaignMember, CampaignPlane
+
+
+class MemberInline(admin.TabularInline):
+    model = CampaignMember
+    extra = 0
+
+
+class ActionInline(admin.TabularInline):
+    model = CampaignAction
+    fields = (
+        "sequence",
+        "kind",
+        "side",
+        "payload",
+        "reason",
+        "actor",
+        "turn",
+        "phase",
+        "undone",
+        "created_at",
+    )
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    ordering = ("-sequence",)
+    max_num = 0
+
+
+@admin.register(Campaign)
+class CampaignAdmin(admin.ModelAdmin):
+    list_display = (
+        "name",
+        "status",
+        "winner",
+        "turn",
+        "phase",
+        "current_side",
+        "resolution_mode",
+        "version",
+        "created_by",
+    )
+    list_filter = ("status", "resolution_mode")
+    search_fields = ("name",)
+    readonly_fields = (
+        "seed",
+        "version",
+        "status",
+        "winner",
+        "turn",
+        "phase",
+        "current_side",
+        "setup",
+        "state",
+    )
+    filter_horizontal = ("squadrons",)
+    inlines = (MemberInline, ActionInline)
+    actions = ("advance_phase", "undo_last_action")
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            created = services.campaign_create(
+                name=obj.name, created_by=request.user, resolution_mode=obj.resolution_mode,
+                progression_rule=obj.progression_rule, survival_rule=obj.survival_rule,
+            )  # fmt: skip
+            obj.pk = created.pk
+            obj.__dict__.update(Campaign.objects.get(pk=created.pk).__dict__)
+        else:
+            super().save_model(request, obj, form, change)
+
+    @admin.action(description="Advance: pass for the side whose move it is")
+    def advance_phase(self, request, queryset):
+        for campaign in queryset:
+            try:
+                services.campaign_act(
+                    campaign_id=campaign.pk, user=request.user, version=campaign.version,
+                    action={"type": "advance", "side": campaign.current_side},
+                )  # fmt: skip
+                self.message_user(request, f"{campaign}: advanced.")
+            except RuleViolation as exc:
+                self.message_user(request, f"{campaign}: {exc}", level=messages.ERROR)
+
+    @admin.action(description="Undo the last action")
+    def undo_last_action(self, request, queryset):
+        for campaign in queryset:
+            try:
+                services.campaign_undo_last(campaign_id=campaign.pk, by=request.user)
+                self.message_user(request, f"{campaign}: last action undone.")
+            except RuleViolation as exc:
+                self.message_user(request, f"{campaign}: {exc}", level=messages.ERROR)
+
+
+@admin.register(CampaignPlane)
+class CampaignPlaneAdmin(admin.ModelAdmin):
+    list_display = (
+        "plane_id",
+        "campaign",
+        "side",
+        "aircraft_type",
+        "pilot",
+        "entered_turn",
+        "left_turn",
+        "xm_recorded",
+        "kills_recorded",
+    )
+    list_filter = ("campaign", "side")
+    list_select_related = ("campaign", "aircraft_type", "pilot")
+    raw_id_fields = ("pilot", "airframe")

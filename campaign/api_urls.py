@@ -1,0 +1,15 @@
+from django.urls import path
+
+from . import apis
+
+urlpatterns = [
+    path("", apis.CampaignListApi.as_view(), name="api-campaign-list"),
+    path("create/", apis.CampaignCreateApi.as_view(), name="api-campaign-create"),
+    path("<int:pk>/", apis.CampaignDetailApi.as_view(), name="api-campaign-detail"),
+    path("<int:pk>/actions/", apis.CampaignActionApi.as_view(), name="api-campaign-act"),
+    path("<int:pk>/members/", apis.CampaignMemberApi.as_view(), name="api-campaign-members"),
+    path(
+        "<int:pk>/corrections/", apis.CampaignCorrectionApi.as_view(), name="api-campaign-correct"
+    ),
+    path("<int:pk>/undo/", apis.CampaignUndoApi.as_view(), name="api-campaign-undo"),
+]

@@ -1,0 +1,125 @@
+"""Campaign API: one view per operation; each parses, calls one service, returns the caller's view."""
+
+from django.contrib.auth import get_user_model
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, permissions, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from angels.errors import RuleViolation
+from roster.models import Squadron
+
+from . import selectors, services
+from .models import Campaign
+from .serializers import (
+    ActionInput,
+    CampaignCreateInput,
+    CampaignListOutput,
+    CampaignViewOutput,
+    CorrectionInput,
+    MemberInput,
+)
+
+
+class CampaignListApi(generics.ListAPIView):
+    serializer_class = CampaignListOutput
+    queryset = selectors.campaign_list()
+
+
+class CampaignCreateApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=CampaignCreateInput, responses={201: CampaignViewOutput})
+    def post(self, request):
+        data = CampaignCreateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        ids = values.pop("squadrons")
+        squadrons = list(Squadron.objects.filter(pk__in=ids))
+        if len(squadrons) != len(set(ids)):
+            raise RuleViolation("unknown squadron id", field="squadrons", rule="exists")
+        campaign = services.campaign_create(created_by=request.user, squadrons=squadrons, **values)
+        return Response(
+            selectors.campaign_view(campaign, request.user), status=status.HTTP_201_CREATED
+        )
+
+
+class CampaignDetailApi(APIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("log_since", int, description="Only log entries from this index on.")
+        ],
+        responses=CampaignViewOutput,
+    )
+    def get(self, request, pk: int):
+        campaign = get_object_or_404(Campaign, pk=pk)
+        since = request.query_params.get("log_since", "0")
+        if not since.isdigit():
+            raise RuleViolation(
+                "log_since must be a non-negative whole number", field="log_since", rule="format"
+            )
+        return Response(selectors.campaign_view(campaign, request.user, log_since=int(since)))
+
+
+class CampaignActionApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=ActionInput, responses=CampaignViewOutput)
+    def post(self, request, pk: int):
+        get_object_or_404(Campaign, pk=pk)
+        data = ActionInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        campaign = services.campaign_act(
+            campaign_id=pk,
+            user=request.user,
+            action=data.validated_data["action"],
+            version=data.validated_data["version"],
+        )
+        return Response(selectors.campaign_view(campaign, request.user))
+
+
+class CampaignMemberApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=MemberInput, responses={201: MemberInput})
+    def post(self, request, pk: int):
+        campaign = get_object_or_404(Campaign, pk=pk)
+        data = MemberInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = get_user_model().objects.filter(username=data.validated_data["username"]).first()
+        if user is None:
+            raise RuleViolation("no user with that username", field="username", rule="exists")
+        member = services.campaign_invite(
+            campaign=campaign,
+            by=request.user,
+            user=user,
+            role=data.validated_data["role"],
+            side=data.validated_data["side"],
+        )
+        return Response(
+            {"username": user.username, "role": member.role, "side": member.side},
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class CampaignCorrectionApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=CorrectionInput, responses=CampaignViewOutput)
+    def post(self, request, pk: int):
+        get_object_or_404(Campaign, pk=pk)
+        data = CorrectionInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        campaign = services.campaign_correct(campaign_id=pk, by=request.user, **data.validated_data)
+        return Response(selectors.campaign_view(campaign, request.user))
+
+
+class CampaignUndoApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses=CampaignViewOutput)
+    def post(self, request, pk: int):
+        get_object_or_404(Campaign, pk=pk)
+        campaign = services.campaign_undo_last(campaign_id=pk, by=request.user)
+        return Response(selectors.campaign_view(campaign, request.user))

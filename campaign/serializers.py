@@ -1,0 +1,86 @@
+from rest_framework import serializers
+
+from .models import Campaign, ProgressionRule, ResolutionMode, Role, SurvivalRule
+
+
+class CampaignListOutput(serializers.ModelSerializer):
+    created_by = serializers.StringRelatedField()
+
+    class Meta:
+        model = Campaign
+        fields = (
+            "id",
+            "name",
+            "status",
+            "winner",
+            "turn",
+            "phase",
+            "current_side",
+            "resolution_mode",
+            "created_by",
+            "created_at",
+            "version",
+        )
+
+
+class CampaignCreateInput(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
+    resolution_mode = serializers.ChoiceField(
+        choices=ResolutionMode.choices, default=ResolutionMode.CARD
+    )
+    progression_rule = serializers.ChoiceField(
+        choices=ProgressionRule.choices, default=ProgressionRule.CARD_GAME
+    )
+    survival_rule = serializers.ChoiceField(
+        choices=SurvivalRule.choices, default=SurvivalRule.ANGELS20
+    )
+    squadrons = serializers.ListField(
+        child=serializers.IntegerField(), required=False, default=list
+    )
+
+
+class ActionInput(serializers.Serializer):
+    version = serializers.IntegerField(
+        min_value=0, help_text="The campaign version the action was chosen on."
+    )
+    action = serializers.DictField(
+        help_text='A game action, e.g. {"type": "advance", "side": "allied"}.'
+    )
+
+
+class MemberInput(serializers.Serializer):
+    username = serializers.CharField()
+    role = serializers.ChoiceField(choices=Role.choices)
+    side = serializers.ChoiceField(
+        choices=[("allied", "Allied"), ("axis", "Axis"), ("", "none")], required=False, default=""
+    )
+
+
+class CorrectionInput(serializers.Serializer):
+    reason = serializers.CharField()
+    pp = serializers.DictField(child=serializers.IntegerField(min_value=0), required=False)
+    st = serializers.DictField(child=serializers.IntegerField(min_value=0), required=False)
+
+
+class CampaignViewOutput(serializers.Serializer):
+    """The game as the requesting user may see it (see ``campaign.game.views``)."""
+
+    campaign = serializers.DictField()
+    you = serializers.DictField()
+    turn = serializers.IntegerField()
+    phase = serializers.CharField()
+    step = serializers.CharField(allow_blank=True)
+    current_side = serializers.CharField(allow_null=True)
+    pp = serializers.DictField()
+    st = serializers.DictField()
+    hand = serializers.ListField(allow_null=True)
+    hand_counts = serializers.DictField()
+    decks = serializers.DictField()
+    planes = serializers.ListField()
+    missions_in_play = serializers.ListField()
+    legal_actions = serializers.ListField()
+    history = serializers.ListField()
+    log = serializers.ListField()
+    log_length = serializers.IntegerField()
+    winner = serializers.CharField(allow_null=True)

@@ -1,0 +1,465 @@
+"""Campaign writes: create a campaign, invite players, act, correct, undo.
+
+Every write that changes the game takes the campaign row's lock
+(``select_for_update``) inside one short transaction, checks the version the
+player acted on, applies the action to the pure game core
+(:mod:`campaign.game`), and stores the new state, the action record and the
+roster's consequences together. A rejected action raises
+:class:`~angels.errors.RuleViolation` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import F
+
+from angels.errors import RuleViolation
+from battles.engine.dice import Dice
+from campaign.game import (
+    GameSetup,
+    GameState,
+    RuleError,
+    action_from_json,
+    action_to_json,
+    default_setup,
+    new_game,
+)
+from roster.models import AircraftType, Pilot, PilotEventKind, PilotStatus
+from roster.services import pilot_log
+
+from .models import (
+    ActionKind,
+    Campaign,
+    CampaignAction,
+    CampaignMember,
+    CampaignPlane,
+    CampaignStatus,
+    ResolutionMode,
+    Role,
+)
+
+SIDES = ("allied", "axis")
+
+
+# -- reading the game back --------------------------------------------------------
+def game_state(campaign: Campaign) -> GameState:
+    return GameState.from_json(campaign.state)
+
+
+def _setup_from_catalog() -> GameSetup:
+    """The plane decks as the catalog holds them now (organisers may have edited them)."""
+    planes = [
+        {
+            "name": t.name,
+            "side": "allied" if t.deck == "allied" else "axis",
+            "card_type": t.card_type,
+            "copies": t.deck_copies,
+            "af": t.card_af,
+            "sf": t.card_sf,
+            "gf": t.card_gf,
+            "night_fighter": t.night_fighter,
+        }
+        for t in AircraftType.objects.exclude(deck="").order_by("deck", "name")
+    ]
+    if not planes:
+        raise RuleViolation(
+            "the aircraft catalog has no plane decks: run load_catalog first", rule="catalog"
+        )
+    return default_setup(planes)
+
+
+# -- permissions ------------------------------------------------------------------
+def membership(campaign: Campaign, user: AbstractBaseUser | None) -> CampaignMember | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return CampaignMember.objects.filter(campaign=campaign, user=user).first()
+
+
+def viewer_side(campaign: Campaign, user: AbstractBaseUser | None) -> str | None:
+    """The side whose hand ``user`` may see: a commander's own side, else none."""
+    member = membership(campaign, user)
+    return member.side if member is not None and member.role == Role.COMMANDER else None
+
+
+def is_organiser(campaign: Campaign, user: AbstractBaseUser | None) -> bool:
+    if user is not None and getattr(user, "is_superuser", False):
+        return True
+    member = membership(campaign, user)
+    return member is not None and member.role == Role.ORGANISER
+
+
+def _require_can_act(campaign: Campaign, user: AbstractBaseUser, side: str) -> None:
+    if is_organiser(campaign, user):
+        return
+    member = membership(campaign, user)
+    if member is None or member.role != Role.COMMANDER:
+        raise RuleViolation(
+            "only the organiser or a side's commander may act", field="side", rule="permission"
+        )
+    if member.side != side:
+        raise RuleViolation(
+            f"you command the {member.side} side, not {side}", field="side", rule="not your side"
+        )
+
+
+def _require_organiser(campaign: Campaign, user: AbstractBaseUser) -> None:
+    if not is_organiser(campaign, user):
+        raise RuleViolation("only the campaign's organiser may do this", rule="permission")
+
+
+# -- creating and inviting --------------------------------------------------------
+@transaction.atomic
+def campaign_create(
+    *,
+    name: str,
+    created_by: AbstractBaseUser,
+    seed: int | None = None,
+    resolution_mode: str = ResolutionMode.CARD,
+    progression_rule: str = "card_game",
+    survival_rule: str = "angels20",
+    squadrons: list[Any] | None = None,
+) -> Campaign:
+    """003 "SETUP": both plane decks, the common decks, 10 PP each, the d10 roll-off."""
+    if not name.strip():
+        raise RuleViolation("a campaign needs a name", field="name", rule="required")
+    if Campaign.objects.filter(name=name).exists():
+        raise RuleViolation(
+            f"a campaign called {name!r} already exists", field="name", rule="unique"
+        )
+    if resolution_mode not in ResolutionMode.values:
+        raise RuleViolation(
+            f"{resolution_mode!r} is not one of {ResolutionMode.values}",
+            field="resolution_mode",
+            rule="choice",
+        )
+    seed = secrets.randbits(48) if seed is None else seed
+    setup = _setup_from_catalog()
+    state = new_game(setup, Dice(seed))
+    campaign = Campaign.objects.create(
+        name=name,
+        seed=seed,
+        resolution_mode=resolution_mode,
+        progression_rule=progression_rule,
+        survival_rule=survival_rule,
+        setup=setup.to_json(),
+        state=state.to_json(),
+        created_by=created_by,
+    )
+    _denormalise(campaign, state)
+    campaign.save()
+    if squadrons:
+        campaign.squadrons.set(squadrons)
+    CampaignMember.objects.create(campaign=campaign, user=created_by, role=Role.ORGANISER)
+    _sync_planes(campaign, state, actor="")
+    return campaign
+
+
+def campaign_invite(
+    *, campaign: Campaign, by: AbstractBaseUser, user: AbstractBaseUser, role: str, side: str = ""
+) -> CampaignMember:
+    """The organiser gives ``user`` a part: commander of a side, organiser, or spectator."""
+    _require_organiser(campaign, by)
+    if role not in Role.values:
+        raise RuleViolation(f"{role!r} is not one of {Role.values}", field="role", rule="choice")
+    if role == Role.COMMANDER:
+        if side not in SIDES:
+            raise RuleViolation(
+                "a commander commands the allied or the axis side", field="side", rule="choice"
+            )
+        if (
+            CampaignMember.objects.filter(campaign=campaign, role=Role.COMMANDER, side=side)
+            .exclude(user=user)
+            .exists()
+        ):
+            raise RuleViolation(
+                f"the {side} side already has a commander",
+                field="side",
+                rule="one commander per side",
+            )
+    else:
+        side = ""
+    member, _ = CampaignMember.objects.update_or_create(
+        campaign=campaign, user=user, defaults={"role": role, "side": side}
+    )
+    return member
+
+
+# -- acting ---------------------------------------------------------------------------
+def _locked(campaign_id: int, version: int | None) -> Campaign:
+    campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
+    if version is not None and version != campaign.version:
+        raise RuleViolation(
+            f"the campaign has moved on (you acted on version {version}, it is now {campaign.version}): reload and try again",
+            field="version",
+            rule="stale version",
+        )
+    return campaign
+
+
+def _save(campaign: Campaign, state: GameState, expected_version: int) -> None:
+    """Write the new state, guarded by the version read under the lock."""
+    _denormalise(campaign, state)
+    updated = Campaign.objects.filter(pk=campaign.pk, version=expected_version).update(
+        state=state.to_json(),
+        version=F("version") + 1,
+        status=campaign.status,
+        winner=campaign.winner,
+        turn=campaign.turn,
+        phase=campaign.phase,
+        current_side=campaign.current_side,
+    )
+    if updated != 1:  # only reachable where the lock is not real (never on PostgreSQL)
+        raise RuleViolation(
+            "the campaign changed while this action was applied",
+            field="version",
+            rule="stale version",
+        )
+    campaign.version = expected_version + 1
+    campaign.state = state.to_json()
+
+
+def _denormalise(campaign: Campaign, state: GameState) -> None:
+    campaign.turn = state.turn
+    campaign.phase = state.phase if not state.step else f"{state.phase}:{state.step}"
+    campaign.current_side = state.current_side() or ""
+    if state.is_over():
+        campaign.status = CampaignStatus.FINISHED
+        campaign.winner = state.winner or ""
+
+
+def campaign_act(
+    *, campaign_id: int, user: AbstractBaseUser, action: dict[str, Any], version: int | None = None
+) -> Campaign:
+    """Apply one game action for a side. Two requests on the same version: one wins, one gets a 400."""
+    with transaction.atomic():
+        campaign = _locked(campaign_id, version)
+        if campaign.status == CampaignStatus.FINISHED:
+            raise RuleViolation(
+                f"the campaign is over: {campaign.winner} won", rule="campaign over"
+            )
+        try:
+            parsed = action_from_json(action)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RuleViolation(
+                f"not a game action: {exc}", field="action", rule="action format"
+            ) from exc
+        _require_can_act(campaign, user, parsed.side)
+        state = game_state(campaign)
+        error = state.check(parsed)
+        if error is not None:
+            raise RuleViolation(error.message, field="action", rule=error.rule)
+        before_version = campaign.version
+        turn, phase = state.turn, state.phase
+        try:
+            state.apply(parsed)
+        except RuleError as exc:
+            raise RuleViolation(exc.message, field="action", rule=exc.rule) from exc
+        CampaignAction.objects.create(
+            campaign=campaign,
+            sequence=_next_sequence(campaign),
+            kind=ActionKind.PLAY,
+            side=parsed.side,
+            payload=action_to_json(parsed),
+            actor=user,
+            turn=turn,
+            phase=phase,
+        )
+        _save(campaign, state, before_version)
+        _sync_planes(campaign, state, actor=getattr(user, "username", ""))
+    return campaign
+
+
+def _next_sequence(campaign: Campaign) -> int:
+    last = campaign.actions.order_by("-sequence").values_list("sequence", flat=True).first()
+    return (last or 0) + 1
+
+
+# -- corrections and undo --------------------------------------------------------
+def _apply_correction(state: GameState, payload: dict[str, Any]) -> None:
+    for field in ("pp", "st"):
+        for side, value in (payload.get(field) or {}).items():
+            getattr(state, field)[side] = int(value)
+    state._log("correction", **payload)
+
+
+def campaign_correct(
+    *,
+    campaign_id: int,
+    by: AbstractBaseUser,
+    reason: str,
+    pp: dict[str, int] | None = None,
+    st: dict[str, int] | None = None,
+) -> Campaign:
+    """The organiser sets a side's PP or ST; recorded with who and why, replayed in order."""
+    if not reason.strip():
+        raise RuleViolation("say why the correction is made", field="reason", rule="audit trail")
+    payload: dict[str, Any] = {}
+    for field, values in (("pp", pp), ("st", st)):
+        if not values:
+            continue
+        for side, value in values.items():
+            if side not in SIDES:
+                raise RuleViolation(
+                    f"unknown side {side!r}", field=f"{field}.{side}", rule="choice"
+                )
+            if int(value) < 0:
+                raise RuleViolation(
+                    f"{field.upper()} cannot be negative",
+                    field=f"{field}.{side}",
+                    rule="non-negative",
+                )
+        payload[field] = {side: int(v) for side, v in values.items()}
+    if not payload:
+        raise RuleViolation("nothing to correct: give pp or st", field="pp", rule="required")
+    with transaction.atomic():
+        campaign = _locked(campaign_id, None)
+        _require_organiser(campaign, by)
+        state = game_state(campaign)
+        before = campaign.version
+        _apply_correction(state, payload)
+        CampaignAction.objects.create(
+            campaign=campaign, sequence=_next_sequence(campaign), kind=ActionKind.CORRECTION, side="",
+            payload=payload, reason=reason, actor=by, turn=state.turn, phase=state.phase,
+        )  # fmt: skip
+        _save(campaign, state, before)
+    return campaign
+
+
+def campaign_replay(campaign: Campaign, *, upto: int | None = None) -> GameState:
+    """Rebuild the game from its seed and its (not undone) actions."""
+    state = new_game(GameSetup.from_json(campaign.setup), Dice(campaign.seed))
+    actions = campaign.actions.filter(undone=False).order_by("sequence")
+    if upto is not None:
+        actions = actions.filter(sequence__lte=upto)
+    for record in actions:
+        if record.kind == ActionKind.CORRECTION:
+            _apply_correction(state, record.payload)
+        else:
+            state.apply(action_from_json(record.payload))
+    return state
+
+
+def campaign_undo_last(*, campaign_id: int, by: AbstractBaseUser) -> Campaign:
+    """Take back the last action: it stays in the record, marked undone, and the state is replayed."""
+    with transaction.atomic():
+        campaign = _locked(campaign_id, None)
+        _require_organiser(campaign, by)
+        last = campaign.actions.filter(undone=False).order_by("-sequence").first()
+        if last is None:
+            raise RuleViolation("there is nothing to undo", rule="undo")
+        last.undone, last.undone_by = True, by
+        last.save(update_fields=["undone", "undone_by"])
+        state = campaign_replay(campaign)
+        if not state.is_over():
+            campaign.status, campaign.winner = CampaignStatus.ACTIVE, ""
+        _save(campaign, state, campaign.version)
+        _sync_planes(campaign, state, actor=getattr(by, "username", ""))
+    return campaign
+
+
+# -- the roster side of planes in play ------------------------------------------
+def _sync_planes(campaign: Campaign, state: GameState, *, actor: str) -> None:
+    """Keep the roster in step with the planes of the game.
+
+    Every plane card put into play gets a pilot of its side's roster; the
+    experience markers and kills the game gives a plane are that pilot's
+    (SPEC "Strategic campaign"). It works on differences, so an organiser's
+    undo takes back exactly what the undone action gave. What happens to the
+    pilot of a plane shot down (survival, capture, wounds) is applied by
+    :func:`campaign.results.plane_lost`.
+    """
+    from .results import plane_lost, plane_restored
+
+    known = {p.plane_id: p for p in campaign.planes.select_related("pilot")}
+    names = {state.plane_spec(pid).name for pid in state.planes} | {
+        state.setup.plane_cards[p["card"]].name for p in state.lost.values()
+    }
+    types = {t.name: t for t in AircraftType.objects.filter(name__in=names)}
+    busy = {p.pilot_id for p in known.values() if p.pilot_id and p.left_turn is None}
+    for pid, plane in state.planes.items():
+        if pid in known:
+            continue
+        spec = state.plane_spec(pid)
+        pilot = _free_pilot(campaign, plane["side"], spec.name, exclude=busy)
+        if pilot is not None:
+            busy.add(pilot.pk)
+            pilot_log(pilot=pilot, kind=PilotEventKind.NOTE, campaign_turn=state.turn,
+                      details={"campaign": campaign.name, "plane": pid, "aircraft": spec.name, "text": "assigned to a plane in play"},
+                      recorded_by=actor)  # fmt: skip
+        known[pid] = CampaignPlane.objects.create(
+            campaign=campaign, plane_id=pid, side=plane["side"], aircraft_type=types[spec.name], pilot=pilot,
+            entered_turn=state.turn,
+        )  # fmt: skip
+    for pid, record in list(known.items()):
+        current = state.planes.get(pid) or state.lost.get(pid)
+        if current is None:  # an undone production: the card is back in the deck
+            record.delete()
+            continue
+        _carry_counts(campaign, state, record, current, actor)
+        if pid in state.lost and record.left_turn is None:
+            record.left_turn = state.lost[pid].get("turn", state.turn)
+            record.save(update_fields=["left_turn"])
+            plane_lost(campaign=campaign, plane=record, loss=state.lost[pid], actor=actor)
+        elif pid not in state.lost and record.left_turn is not None:
+            record.left_turn = None
+            record.save(update_fields=["left_turn"])
+            plane_restored(campaign=campaign, plane=record, actor=actor)
+
+
+def _carry_counts(
+    campaign: Campaign, state: GameState, record: CampaignPlane, plane: dict[str, Any], actor: str
+) -> None:
+    d_xm = plane["xm"] - record.xm_recorded
+    d_kills = plane["kills"] - record.kills_recorded
+    if not d_xm and not d_kills:
+        return
+    pilot = record.pilot
+    if pilot is not None:
+        pilot.experience_markers = max(0, pilot.experience_markers + d_xm)
+        pilot.air_kills = max(0, pilot.air_kills + d_kills)
+        pilot.save(update_fields=["experience_markers", "air_kills"])
+        base = {"campaign": campaign.name, "plane": record.plane_id}
+        for _ in range(max(0, d_xm)):
+            pilot_log(pilot=pilot, kind=PilotEventKind.MISSION, campaign_turn=state.turn,
+                      details={**base, "experience_markers": plane["xm"]}, recorded_by=actor)  # fmt: skip
+        victims = [k for k in state.kills if k["shooter"] == record.plane_id][
+            record.kills_recorded :
+        ]
+        for kill in victims[: max(0, d_kills)]:
+            victim = state.lost.get(kill["victim"])
+            victim_name = state.setup.plane_cards[victim["card"]].name if victim else kill["victim"]
+            pilot_log(pilot=pilot, kind=PilotEventKind.KILL, campaign_turn=kill["turn"], battle_ref=f"{campaign.name}: {kill['mission']}",
+                      details={**base, "victim": kill["victim"], "victim_aircraft": victim_name, "credit_rule": kill["credit_rule"]},
+                      recorded_by=actor)  # fmt: skip
+        if d_xm < 0 or d_kills < 0:
+            pilot_log(pilot=pilot, kind=PilotEventKind.NOTE, campaign_turn=state.turn,
+                      details={**base, "text": "organiser undo", "experience_markers": d_xm, "air_kills": d_kills},
+                      recorded_by=actor)  # fmt: skip
+    record.xm_recorded, record.kills_recorded = plane["xm"], plane["kills"]
+    record.save(update_fields=["xm_recorded", "kills_recorded"])
+
+
+def _free_pilot(
+    campaign: Campaign, side: str, aircraft_name: str, *, exclude: set[int]
+) -> Pilot | None:
+    """An active pilot of the side's campaign squadrons not flying another plane;
+    pilots of a squadron flying that very type first."""
+    pilots = (
+        Pilot.objects.filter(
+            squadron__campaigns=campaign, squadron__side=side, status=PilotStatus.ACTIVE
+        )
+        .exclude(pk__in=exclude)
+        .select_related("squadron__aircraft_type")
+        .order_by("squadron__name", "id")
+    )
+    fallback = None
+    for pilot in pilots:
+        aircraft_type = pilot.squadron.aircraft_type
+        if aircraft_type is not None and aircraft_type.name == aircraft_name:
+            return pilot
+        fallback = fallback or pilot
+    return fallback

@@ -1,0 +1,132 @@
+"""Campaign pages: the list, the table with the viewer's actions, the log, the PP/ST chart."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from angels.errors import RuleViolation
+from roster.models import Squadron
+
+from . import selectors, services
+from .charts import history_chart_svg
+from .models import Campaign, ResolutionMode
+
+
+def campaign_list(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "campaign/list.html",
+        {
+            "campaigns": selectors.campaign_list(),
+            "modes": ResolutionMode.choices,
+            "squadrons": Squadron.objects.order_by("side", "name"),
+        },
+    )
+
+
+@login_required
+@require_POST
+def campaign_new(request: HttpRequest) -> HttpResponse:
+    try:
+        squadrons = list(Squadron.objects.filter(pk__in=request.POST.getlist("squadrons")))
+        campaign = services.campaign_create(
+            name=request.POST.get("name", ""),
+            created_by=request.user,
+            resolution_mode=request.POST.get("resolution_mode", ResolutionMode.CARD),
+            squadrons=squadrons,
+        )
+    except RuleViolation as exc:
+        messages.error(request, str(exc))
+        return redirect("campaign-list")
+    return redirect("campaign-detail", pk=campaign.pk)
+
+
+def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign = get_object_or_404(Campaign, pk=pk)
+    view = selectors.campaign_view(campaign, request.user)
+    actions = [
+        {"label": _action_label(a, view), "json": json.dumps(a)} for a in view["legal_actions"]
+    ]
+    return render(
+        request,
+        "campaign/detail.html",
+        {
+            "campaign": campaign,
+            "view": view,
+            "actions": actions,
+            "log": list(reversed(view["log"][-200:])),
+            "chart": history_chart_svg(view["history"]),
+            "is_organiser": services.is_organiser(campaign, request.user),
+            "members": campaign.members.select_related("user"),
+        },
+    )
+
+
+def _action_label(action: dict, view: dict) -> str:
+    names = {p["id"]: f"{p['name']} ({p['id']})" for p in view["planes"]}
+    names |= {m["id"]: f"{m['name']} (level {m['level']})" for m in view["missions_in_play"]}
+    names |= {c["id"]: c["name"] for c in view.get("hand") or []}
+    kind = action["type"]
+    parts = [kind.replace("_", " ").capitalize()]
+    for key in ("plane", "card", "mission", "target"):
+        if action.get(key):
+            parts.append(("on " if key == "target" else "") + names.get(action[key], action[key]))
+    if action.get("option"):
+        parts.append(f"({action['option'].upper()})")
+    return " ".join(parts)
+
+
+@login_required
+@require_POST
+def campaign_act(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        action = json.loads(request.POST.get("action", ""))
+        version = int(request.POST.get("version", ""))
+        services.campaign_act(campaign_id=pk, user=request.user, action=action, version=version)
+    except (ValueError, TypeError):
+        messages.error(request, "That form was not a game action.")
+    except RuleViolation as exc:
+        messages.error(request, f"Not done: {exc}")
+    return redirect("campaign-detail", pk=pk)
+
+
+@login_required
+@require_POST
+def campaign_invite(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign = get_object_or_404(Campaign, pk=pk)
+    user = get_user_model().objects.filter(username=request.POST.get("username", "")).first()
+    try:
+        if user is None:
+            raise RuleViolation("no user with that username", field="username", rule="exists")
+        services.campaign_invite(
+            campaign=campaign,
+            by=request.user,
+            user=user,
+            role=request.POST.get("role", ""),
+            side=request.POST.get("side", ""),
+        )
+        messages.success(
+            request,
+            f"{user.username} is now {request.POST.get('role')} {request.POST.get('side', '')}.",
+        )
+    except RuleViolation as exc:
+        messages.error(request, str(exc))
+    return redirect("campaign-detail", pk=pk)
+
+
+@login_required
+@require_POST
+def campaign_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        services.campaign_undo_last(campaign_id=pk, by=request.user)
+        messages.success(request, "The last action was taken back.")
+    except RuleViolation as exc:
+        messages.error(request, str(exc))
+    return redirect("campaign-detail", pk=pk)

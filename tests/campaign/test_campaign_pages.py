@@ -1,0 +1,103 @@
+"""A new user starts a campaign from the pages; two commanders play a turn each; the log reads back."""
+
+import json
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from campaign.models import Campaign
+from roster.demo import demo_roster_create
+
+pytestmark = pytest.mark.django_db
+
+
+def _login(username: str, password: str) -> Client:
+    client = Client()
+    response = client.post("/accounts/login/", {"username": username, "password": password})
+    assert response.status_code == 302, "login failed"
+    return client
+
+
+def _press(client: Client, campaign: Campaign, label_prefix: str) -> None:
+    """Press the first action button whose label starts with ``label_prefix``."""
+    page = client.get(f"/campaigns/{campaign.pk}/").content.decode()
+    forms = re.findall(
+        r'name="version" value="(\d+)"><input type="hidden" name="action" value="([^"]+)">\s*<button type="submit">([^<]+)</button>',
+        page,
+    )
+    for version, action, label in forms:
+        if label.startswith(label_prefix):
+            action = json.loads(action.replace("&quot;", '"'))
+            response = client.post(
+                f"/campaigns/{campaign.pk}/act/", {"version": version, "action": json.dumps(action)}
+            )
+            assert response.status_code == 302
+            return
+    raise AssertionError(f"no {label_prefix!r} button among {[f[2] for f in forms]}")
+
+
+def test_start_a_campaign_and_play_a_turn_for_each_side(catalog):
+    demo_roster_create()
+    User = get_user_model()
+    User.objects.create_user("orga", password="orga-pass-1")
+    User.objects.create_user("monty", password="monty-pass-1")
+    User.objects.create_user("kesselring", password="kess-pass-1")
+
+    orga = _login("orga", "orga-pass-1")
+    assert "Start a campaign" in orga.get("/campaigns/").content.decode()
+    response = orga.post("/campaigns/new/", {"name": "Desert Air War", "resolution_mode": "card"})
+    campaign = Campaign.objects.get(name="Desert Air War")
+    assert response.status_code == 302 and response["Location"] == f"/campaigns/{campaign.pk}/"
+    for username, side in (("monty", "allied"), ("kesselring", "axis")):
+        response = orga.post(
+            f"/campaigns/{campaign.pk}/invite/",
+            {"username": username, "role": "commander", "side": side},
+        )
+        assert response.status_code == 302
+    commanders = {
+        "allied": _login("monty", "monty-pass-1"),
+        "axis": _login("kesselring", "kess-pass-1"),
+    }
+
+    first = campaign.current_side
+    other = "axis" if first == "allied" else "allied"
+    # The other commander sees no action buttons while it is not their move.
+    assert (
+        "Your actions" not in commanders[other].get(f"/campaigns/{campaign.pk}/").content.decode()
+    )
+    # Each side plays its whole first turn (no missions on a side's first turn) by advancing.
+    for side in (first, other):
+        for _ in range(40):
+            campaign.refresh_from_db()
+            if campaign.current_side != side:
+                break
+            _press(commanders[side], campaign, "Advance")
+        campaign.refresh_from_db()
+        assert campaign.current_side != side or campaign.turn > 1
+    campaign.refresh_from_db()
+    page = commanders["allied"].get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert "Planes in play" in page and "first_turn_roll" in page and "production" in page
+    assert "<svg" in page  # the PP/ST chart
+    # the hand shown is the viewer's own
+    assert "Your hand" in page
+    spectator_page = Client().get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert "Your hand" not in spectator_page
+
+
+def test_a_refused_action_shows_the_rule_and_changes_nothing(catalog):
+    demo_roster_create()
+    User = get_user_model()
+    User.objects.create_user("orga", password="orga-pass-1")
+    orga = _login("orga", "orga-pass-1")
+    orga.post("/campaigns/new/", {"name": "Stale"})
+    campaign = Campaign.objects.get(name="Stale")
+    action = json.dumps({"type": "advance", "side": campaign.current_side})
+    orga.post(f"/campaigns/{campaign.pk}/act/", {"version": 0, "action": action})
+    response = orga.post(
+        f"/campaigns/{campaign.pk}/act/", {"version": 0, "action": action}, follow=True
+    )
+    assert "stale version" in response.content.decode()
+    campaign.refresh_from_db()
+    assert campaign.version == 1

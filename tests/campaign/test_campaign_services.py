@@ -1,0 +1,191 @@
+import threading
+
+import pytest
+from django.db import connection
+
+from angels.errors import RuleViolation
+from campaign import services
+from campaign.game import GameState
+from campaign.models import Campaign, CampaignAction
+from roster.models import PilotEvent
+
+pytestmark = pytest.mark.django_db
+
+
+def _advance(campaign, user, side=None, version=None):
+    campaign.refresh_from_db()
+    return services.campaign_act(
+        campaign_id=campaign.pk, user=user, version=campaign.version if version is None else version,
+        action={"type": "advance", "side": side or campaign.current_side},
+    )  # fmt: skip
+
+
+def test_a_new_campaign_follows_the_setup_rules(campaign):
+    state = services.game_state(campaign)
+    # 003 "SETUP": 10 PP each; a d10 roll-off decided the first side.
+    assert state.pp == {"allied": 10, "axis": 10}
+    assert state.first_roll["first"] == campaign.current_side
+    assert campaign.version == 0 and campaign.phase.startswith("event")
+
+
+def test_a_commander_cannot_act_for_the_other_side_and_nothing_changes(campaign, users):
+    other = "axis" if campaign.current_side == "allied" else "allied"
+    wrong_user = users[other]
+    before = dict(Campaign.objects.values("state", "version").get(pk=campaign.pk))
+    with pytest.raises(RuleViolation) as excinfo:
+        services.campaign_act(
+            campaign_id=campaign.pk, user=wrong_user, version=campaign.version,
+            action={"type": "advance", "side": campaign.current_side},
+        )  # fmt: skip
+    assert excinfo.value.rule == "not your side"
+    assert dict(Campaign.objects.values("state", "version").get(pk=campaign.pk)) == before
+    assert not CampaignAction.objects.exists()
+
+
+def test_spectators_cannot_act(campaign, users):
+    with pytest.raises(RuleViolation, match="only the organiser or a side's commander"):
+        _advance(campaign, users["spectator"])
+
+
+def test_a_stale_version_is_refused(campaign, users):
+    _advance(campaign, users["organiser"])
+    with pytest.raises(RuleViolation) as excinfo:
+        _advance(campaign, users["organiser"], version=0)
+    assert excinfo.value.rule == "stale version"
+    assert Campaign.objects.get(pk=campaign.pk).version == 1
+
+
+def test_an_illegal_action_names_the_rule(campaign, users):
+    campaign.refresh_from_db()
+    with pytest.raises(RuleViolation) as excinfo:
+        services.campaign_act(
+            campaign_id=campaign.pk, user=users["organiser"], version=campaign.version,
+            action={"type": "assign", "side": campaign.current_side, "plane": "allied-1", "mission": "m01"},
+        )  # fmt: skip
+    assert excinfo.value.rule and excinfo.value.field == "action"
+    assert Campaign.objects.get(pk=campaign.pk).version == 0
+
+
+def test_planes_put_into_play_are_flown_by_roster_pilots(campaign, users):
+    while Campaign.objects.get(pk=campaign.pk).phase.split(":")[0] in (
+        "event",
+        "industry",
+        "production",
+    ):
+        _advance(campaign, users["organiser"])
+    campaign.refresh_from_db()
+    planes = list(campaign.planes.select_related("pilot__squadron", "aircraft_type"))
+    assert planes, "the production phase put planes into play"
+    for plane in planes:
+        assert plane.pilot is not None
+        assert plane.pilot.squadron.side == plane.side
+    assert len({p.pilot_id for p in planes}) == len(planes)
+
+
+def test_replaying_the_record_gives_the_stored_state(campaign, users):
+    for _ in range(12):
+        _advance(campaign, users["organiser"])
+    campaign.refresh_from_db()
+    assert services.campaign_replay(campaign).to_json() == campaign.state
+
+
+def test_undo_takes_back_the_last_action_and_keeps_it_in_the_record(campaign, users):
+    for _ in range(3):
+        _advance(campaign, users["organiser"])
+    campaign.refresh_from_db()
+    state_after_two = services.campaign_replay(campaign, upto=2).to_json()
+    services.campaign_undo_last(campaign_id=campaign.pk, by=users["organiser"])
+    campaign.refresh_from_db()
+    assert campaign.state == state_after_two
+    assert CampaignAction.objects.filter(campaign=campaign, undone=True).count() == 1
+    with pytest.raises(RuleViolation, match="organiser"):
+        services.campaign_undo_last(campaign_id=campaign.pk, by=users["allied"])
+
+
+def test_a_correction_needs_a_reason_and_is_replayed(campaign, users):
+    with pytest.raises(RuleViolation) as excinfo:
+        services.campaign_correct(
+            campaign_id=campaign.pk, by=users["organiser"], reason=" ", pp={"axis": 4}
+        )
+    assert excinfo.value.field == "reason"
+    services.campaign_correct(
+        campaign_id=campaign.pk, by=users["organiser"], reason="scoring slip", pp={"axis": 4}
+    )
+    campaign.refresh_from_db()
+    assert services.game_state(campaign).pp["axis"] == 4
+    assert services.campaign_replay(campaign).pp["axis"] == 4
+    record = CampaignAction.objects.get(campaign=campaign, kind="correction")
+    assert record.reason == "scoring slip" and record.actor == users["organiser"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_simultaneous_advances_advance_once(catalog, users):
+    if connection.vendor != "postgresql":
+        pytest.skip(
+            "real row locks need PostgreSQL (DATABASE_URL); SQLite serialises writers anyway"
+        )
+    from roster.demo import demo_roster_create
+
+    demo_roster_create()
+    campaign = services.campaign_create(name="Race", created_by=users["organiser"], seed=3)
+    barrier = threading.Barrier(2)
+    outcomes = []
+
+    def advance():
+        try:
+            barrier.wait()
+            services.campaign_act(
+                campaign_id=campaign.pk, user=users["organiser"], version=0,
+                action={"type": "advance", "side": campaign.current_side},
+            )  # fmt: skip
+            outcomes.append("ok")
+        except RuleViolation as exc:
+            outcomes.append(exc.rule)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=advance) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["ok", "stale version"]
+    campaign.refresh_from_db()
+    assert campaign.version == 1
+    assert CampaignAction.objects.filter(campaign=campaign).count() == 1
+
+
+def test_experience_and_kills_of_a_plane_are_its_pilots(campaign, users):
+    """Play random legal actions until a plane earns an experience marker; its pilot gets it."""
+    import random
+
+    rng = random.Random(5)
+    for _ in range(600):
+        campaign.refresh_from_db()
+        if campaign.status == "finished":
+            break
+        state = GameState.from_json(campaign.state)
+        action = rng.choice(state.legal_actions())
+        from campaign.game import action_to_json
+
+        services.campaign_act(
+            campaign_id=campaign.pk,
+            user=users["organiser"],
+            version=campaign.version,
+            action=action_to_json(action),
+        )
+        if (
+            campaign.planes.filter(xm_recorded__gt=0).exists()
+            and campaign.planes.filter(kills_recorded__gt=0).exists()
+        ):
+            break
+    plane = campaign.planes.filter(xm_recorded__gt=0).select_related("pilot").first()
+    assert plane is not None, "no plane flew a mission in 600 random actions"
+    assert plane.pilot.experience_markers >= plane.xm_recorded
+    assert PilotEvent.objects.filter(pilot=plane.pilot, kind="mission").count() >= plane.xm_recorded
+    shooter = campaign.planes.filter(kills_recorded__gt=0).select_related("pilot").first()
+    if shooter is not None and shooter.pilot is not None:
+        assert (
+            PilotEvent.objects.filter(pilot=shooter.pilot, kind="kill").count()
+            >= shooter.kills_recorded
+        )
