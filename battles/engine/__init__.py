@@ -21,6 +21,15 @@ Dice (``battles.engine.dice``): Dice, ScriptedDice, Roll.
 Geometry (``battles.engine.hexmap``): hex_map(), HexMap, in_arc(), target_aspect().
 Abilities (``battles.engine.abilities``): register(), ability(), HOOKS.
 
+Event log (``BattleState.log``): JSON-ready dicts, each with ``"e"`` (kind)
+and ``"turn"``; hexes are ``[col, row]`` on the flat-topped odd-q map,
+facings 0-5 clockwise from north. Kinds: battle_start, initiative,
+turn_position, movement_phase, activate, maneuver, step (position after each
+hex), status, retreat, exit, move_end, stacking, attack_phase, attack (range,
+aspect, target number, each die raw / modified / hits, armor comparison,
+outcome), condition, destroyed, survival, vp, decline, no_attacks, end_turn,
+game_over.
+
 Result of a finished battle (``BattleState.result()``)::
 
     {"scenario": str, "kind": str,

@@ -1210,6 +1210,8 @@ class BattleState:
             "attack",
             attacker=a,
             target=t,
+            attacker_at=[*self._colrow(pa.hex), pa.facing, pa.alt],
+            target_at=[*self._colrow(pt.hex), pt.facing, pt.alt],
             range=d,
             aspect=CLOCK_NAMES[sector],
             target_number=tn,
