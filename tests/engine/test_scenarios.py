@@ -360,3 +360,32 @@ def test_pilot_survival_over_enemy_territory():
     assert (e["roll"], e["modifier"], e["survived"]) == (4, -1, False)
     if s.current_side() == 0:
         s.apply(Decline())
+
+
+def test_bomber_escort_no_bomber_through_interceptors_win():
+    from battles.engine import AircraftSetup
+    from battles.engine.aircraft import medium_bomber
+
+    b = medium_bomber("United States")
+    ac = [
+        AircraftSetup(stats=b, side="allied", col=4, row=12, facing=0, altitude=3, role="bomber"),
+        AircraftSetup(stats=b, side="allied", col=9, row=12, facing=0, altitude=3, role="bomber"),
+        plane("P-40C Flying Tiger", "allied", 0, 6, 0),
+        plane(BF, "axis", 6, 6, 0),
+    ]
+    s = battle(
+        ac, [6, 6, 1, 1], kind="bomber_escort", escort_side="allied", bomber_exit_edge="north"
+    )
+    for i in (0, 1):
+        s.planes[i].out = 1
+        s.planes[i].hex = -1
+    advance(s)
+    r = s.result()
+    assert r["winner"] == "axis" and r["reason"] == "no bomber reached the far side"
+
+
+def test_pilot_survival_can_be_switched_off():
+    ac = [pre(BF, "axis", 0, 2, 0), pre(HURRI, "allied", 0, 0, 0), pre(HURRI, "allied", 9, 0, 0)]
+    s = at_attack(ac, [6, 6, 6, 1, 1], rules=Rules(pilot_survival=False))
+    s.apply(Attack(0, 1))
+    assert events(s, "destroyed") and events(s, "survival") == []
