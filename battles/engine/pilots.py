@@ -1,0 +1,1168 @@
+"""Computer pilots for the Angels 20 engine (issue #5).
+
+A pilot *policy* chooses the next action for the side to act in a
+:class:`~battles.engine.state.BattleState`: a whole-move
+:class:`~battles.engine.actions.MovePlan` in the Movement phase (or a step /
+status action if a move was started step by step), an
+:class:`~battles.engine.actions.Attack` or ``Decline`` in the Attack phase,
+and a :class:`~battles.engine.actions.ChoosePosition` when its side won the
+initiative under the turn-position rule.
+
+* :class:`RandomPolicy` - uniform over the legal actions (whole-move plans
+  when moving).
+* :class:`TacticalPolicy` - a one-ply evaluation of where each of the
+  aircraft's legal move plans leaves it (expected value over the maneuver
+  check's success and failure), scored for the shots it will have and give
+  this turn, the next turn's prospects, tailing, map edges, status and the
+  scenario's objective; in the Attack phase it takes the best expected shot,
+  concentrating fire on damaged and crippled targets. See
+  ``docs/computer-pilots.md``.
+
+Policies are deterministic given their seed: tie-breaks use the policy's own
+``random.Random(seed)``, never the global ``random`` module nor the battle's
+dice. The module keeps process-wide caches of position-independent tables
+(relative move outcomes, reach sets); they never change a decision.
+
+Fly a battle with :func:`play_out`::
+
+    result = play_out(new_battle(dogfight(), seed=7),
+                      {"axis": TacticalPolicy(1), "allied": RandomPolicy(2)})
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping
+from typing import Any, Protocol, runtime_checkable
+
+from .actions import (
+    MANEUVER_BONUS,
+    STATUSES,
+    Action,
+    Attack,
+    ChoosePosition,
+    EndMove,
+    Maneuver,
+    MovePlan,
+    Straight,
+    Turn,
+)
+from .hexmap import ARC_TABLE, ASPECT_TABLE, DIRECTIONS, FRONT_TABLE, REAR_TABLE
+from .stats import SIDES
+
+__all__ = [
+    "POLICIES",
+    "Policy",
+    "RandomPolicy",
+    "TacticalPolicy",
+    "make_policy",
+    "play_out",
+]
+
+_MAXR = 4
+_SPAN = 2 * _MAXR + 1
+_S_NONE, _S_DIVING, _S_CLIMBING, _S_EVL, _S_EVR = range(5)
+_EVADING = (_S_EVL, _S_EVR)
+
+# P(2d6 >= n)
+_P2D6_GE = {
+    n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36.0 for n in range(-20, 30)
+}
+
+
+def _p2d6_ge(n: int) -> float:
+    if n <= 2:
+        return 1.0
+    if n > 12:
+        return 0.0
+    return _P2D6_GE[n]
+
+
+def _rot_matrix(times: int) -> tuple[int, int, int, int]:
+    a, b, c, d = 1, 0, 0, 1
+    for _ in range(times % 6):
+        # (q, r) -> (q + r, -q)
+        a, b, c, d = a + c, b + d, -a, -b
+    return a, b, c, d
+
+
+_ROT = tuple(_rot_matrix(k) for k in range(6))
+
+
+def _okey(dq: int, dr: int) -> int:
+    return (dq + _MAXR) * _SPAN + (dr + _MAXR)
+
+
+def _dist(dq: int, dr: int) -> int:
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def _rot_ccw(q: int, r: int, times: int) -> tuple[int, int]:
+    """Rotate an axial offset counter-clockwise by ``times`` hex sides."""
+    for _ in range(times % 6):
+        q, r = q + r, -q
+    return q, r
+
+
+# ---------------------------------------------------------------- attack odds
+
+_HIT_CACHE: dict[tuple[int, int], tuple[float, ...]] = {}
+
+
+def _hit_tail(ndice: int, need: int) -> tuple[float, ...]:
+    """``t[k]`` = P(at least k hits) for ``ndice`` dice needing ``need`` (modified)."""
+    need = max(1, min(7, need))
+    key = (ndice, need)
+    t = _HIT_CACHE.get(key)
+    if t is not None:
+        return t
+    p2 = 1.0 / 6.0  # unmodified 6: two hits
+    p1 = max(0, 6 - need) / 6.0  # raw 1..5 with raw + mod >= tn
+    p0 = 1.0 - p1 - p2
+    dist = [1.0]
+    for _ in range(ndice):
+        nd = [0.0] * (len(dist) + 2)
+        for h, p in enumerate(dist):
+            if p:
+                nd[h] += p * p0
+                nd[h + 1] += p * p1
+                nd[h + 2] += p * p2
+        dist = nd
+    tail = [0.0] * (len(dist) + 1)
+    acc = 0.0
+    for h in range(len(dist) - 1, -1, -1):
+        acc += dist[h]
+        tail[h] = acc
+    t = tuple(tail)
+    _HIT_CACHE[key] = t
+    return t
+
+
+def _odds(ndice: int, need: int, armor: int, vital: int, remaining: int) -> tuple[float, float]:
+    """(P(destroyed), P(damaged but not destroyed)) of one attack."""
+    if ndice <= 0:
+        return 0.0, 0.0
+    t = _hit_tail(ndice, need)
+    n = len(t) - 1
+    p_vital = t[vital] if vital <= n else 0.0
+    p_armor = t[armor] if armor <= n else 0.0
+    p_dmg = p_armor - p_vital
+    if remaining <= 1:
+        return p_vital + p_dmg, 0.0
+    return p_vital, p_dmg
+
+
+# ---------------------------------------------------------------- move tables
+
+
+def _simulate(steps: tuple[Action, ...], facing: int, alt: int, ok: bool):
+    """Relative path of a step sequence from (0, 0): (entered hexes, facing, altitude)."""
+    q = r = 0
+    f = facing
+    path: list[tuple[int, int]] = []
+    for s in steps:
+        t = type(s)
+        if t is Straight:
+            dq, dr = DIRECTIONS[f]
+            q += dq
+            r += dr
+            path.append((q, r))
+        elif t is Turn:
+            dq, dr = DIRECTIONS[f]
+            q += dq
+            r += dr
+            path.append((q, r))
+            f = (f + s.direction) % 6  # type: ignore[attr-defined]
+        else:
+            k = s.kind  # type: ignore[attr-defined]
+            o = s.option  # type: ignore[attr-defined]
+            if k in ("break", "barrel_roll"):
+                d = (f + o) % 6 if ok else f
+                dq, dr = DIRECTIONS[d]
+                q += dq
+                r += dr
+                path.append((q, r))
+                if ok and k == "break":
+                    f = d
+            elif k == "scissors" and ok:
+                pass  # remain in the hex
+            else:
+                dq, dr = DIRECTIONS[f]
+                q += dq
+                r += dr
+                path.append((q, r))
+                if k == "climb":
+                    if ok:
+                        alt += 1
+                elif k == "power_dive":
+                    alt -= o if ok else 1
+                elif k == "split_s":
+                    alt -= 1
+                    if ok:
+                        f = (f + o) % 6
+                elif k == "tight_turn":
+                    f = (f + (2 * o if ok else o)) % 6
+    return tuple(path), f, alt
+
+
+class _Group:
+    """Plans with the same relative outcome(s); members differ only in their path."""
+
+    __slots__ = ("dm", "dm_first", "ends", "idx", "members", "lo", "hi")
+
+    def __init__(self, dm, dm_first, ends, lo, hi):
+        self.dm = dm  # maneuver kind (None: no difficult maneuver)
+        self.dm_first = dm_first  # the maneuver is the first step
+        self.ends = ends  # ((dq, dr, facing, alt) success, (...) failure) or (end,)
+        self.idx: tuple[int, ...] = ()  # indices of the ends in the table's end list
+        self.members: list[tuple[Any, ...]] = []  # (steps, paths, hexes visited)
+        self.lo = lo
+        self.hi = hi
+
+
+_MOVE_TABLES: dict[tuple[Any, ...], list[Any]] = {}
+_STEP_SEQS: dict[tuple[Any, ...], tuple[tuple[Action, ...], ...]] = {}
+
+
+def _groups(seqs: tuple[tuple[Action, ...], ...], key: tuple[Any, ...], facing: int, alt: int):
+    row = _MOVE_TABLES.get(key)
+    if row is None:
+        row = _MOVE_TABLES[key] = [None] * 6
+    g = row[facing]
+    if g is not None:
+        return g
+    by: dict[tuple[Any, ...], _Group] = {}
+    out: list[_Group] = []
+    for steps in seqs:
+        dm = None
+        dm_first = False
+        for n, s in enumerate(steps):
+            if type(s) is Maneuver:
+                dm = s.kind
+                dm_first = n == 0
+                break
+        if dm is None:
+            path, f, a = _simulate(steps, facing, alt, True)
+            ends = ((path[-1] if path else (0, 0)) + (f, a),)
+            paths = (path,)
+        else:
+            ps, fs, a_s = _simulate(steps, facing, alt, True)
+            pf, ff, a_f = _simulate(steps, facing, alt, False)
+            ends = (
+                (ps[-1] if ps else (0, 0)) + (fs, a_s),
+                (pf[-1] if pf else (0, 0)) + (ff, a_f),
+            )
+            paths = (ps, pf)
+        gk = (dm, dm_first, ends)
+        grp = by.get(gk)
+        if grp is None:
+            alts = [e[3] for e in ends]
+            grp = by[gk] = _Group(dm, dm_first, ends, min(alts), max(alts))
+            out.append(grp)
+        grp.members.append((steps, paths, frozenset(h for pth in paths for h in pth)))
+    end_list: list[tuple[int, int, int, int]] = []
+    where: dict[tuple[int, int, int, int], int] = {}
+    for grp in out:
+        ix = []
+        for e in grp.ends:
+            k = where.get(e)
+            if k is None:
+                k = where[e] = len(end_list)
+                end_list.append(e)
+            ix.append(k)
+        grp.idx = tuple(ix)
+    row[facing] = (tuple(end_list), out)
+    return row[facing]
+
+
+# ---------------------------------------------------------------- reach sets
+
+_REACH: dict[tuple[Any, ...], tuple[tuple[int, int, int], ...]] = {}
+
+
+def _reach(speeds: tuple[int, ...], highs: tuple[int, ...], can_turn: bool):
+    """Distinct relative end positions (q, r, facing) from (0, 0) facing 0 with normal moves."""
+    key = (speeds, highs, can_turn)
+    got = _REACH.get(key)
+    if got is not None:
+        return got
+    ends: set[tuple[int, int, int]] = set()
+
+    def rec(n: int, left: int, q: int, r: int, f: int, high: bool, last_turn: int) -> None:
+        if left == 0:
+            ends.add((q, r, f))
+            return
+        dq, dr = DIRECTIONS[f]
+        nq, nr = q + dq, r + dr
+        rec(n + 1, left - 1, nq, nr, f, high, last_turn)
+        if can_turn and not (high and last_turn == n):
+            rec(n + 1, left - 1, nq, nr, (f - 1) % 6, high, n + 1)
+            rec(n + 1, left - 1, nq, nr, (f + 1) % 6, high, n + 1)
+
+    for s in speeds:
+        rec(0, s, 0, 0, 0, False, -9)
+    for s in highs:
+        rec(0, s, 0, 0, 0, True, -9)
+    got = _REACH[key] = tuple(sorted(ends))
+    return got
+
+
+_SHOOT: dict[tuple[Any, ...], tuple[tuple[tuple[int, int, int], ...], int]] = {}
+_DODGE: dict[tuple[Any, ...], tuple[tuple[tuple[int, int, int], ...], int]] = {}
+
+
+def _shoot_bins(reach, rkey, bomber: bool, tq: int, tr: int, tf: int):
+    """Attacker at origin facing 0 moves (reach); target stays at (tq, tr) facing tf.
+
+    Returns ((range, target number, count), ...), number of reach positions.
+    """
+    key = (rkey, bomber, tq, tr, tf)
+    got = _SHOOT.get(key)
+    if got is not None:
+        return got
+    bins: dict[tuple[int, int], int] = {}
+    for aq, ar, af in reach:
+        dq, dr = tq - aq, tr - ar
+        d = _dist(dq, dr)
+        if 1 <= d <= 3 and (bomber or ARC_TABLE[_okey(dq, dr)][af]):
+            tn = ASPECT_TABLE[_okey(-dq, -dr)][tf][0]
+            bins[(d, tn)] = bins.get((d, tn), 0) + 1
+    got = _SHOOT[key] = (tuple((d, tn, c) for (d, tn), c in sorted(bins.items())), len(reach))
+    return got
+
+
+def _dodge_bins(reach, rkey, my_bomber: bool, mq: int, mr: int, mf: int):
+    """Target at origin facing 0 moves (reach); the attacker stays at (mq, mr) facing mf."""
+    key = (rkey, my_bomber, mq, mr, mf)
+    got = _DODGE.get(key)
+    if got is not None:
+        return got
+    bins: dict[tuple[int, int], int] = {}
+    for aq, ar, af in reach:
+        dq, dr = aq - mq, ar - mr
+        d = _dist(dq, dr)
+        if 1 <= d <= 3 and (my_bomber or ARC_TABLE[_okey(dq, dr)][mf]):
+            tn = ASPECT_TABLE[_okey(-dq, -dr)][af][0]
+            bins[(d, tn)] = bins.get((d, tn), 0) + 1
+    got = _DODGE[key] = (tuple((d, tn, c) for (d, tn), c in sorted(bins.items())), len(reach))
+    return got
+
+
+# ---------------------------------------------------------------- policies
+
+
+@runtime_checkable
+class Policy(Protocol):
+    """A computer pilot: picks a legal action for the side to act."""
+
+    def choose(self, state: Any) -> Action: ...
+
+
+class RandomPolicy:
+    """Uniform over the legal actions; whole-move plans when an aircraft starts moving."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, state: Any) -> Action:
+        legal: list[Action] = []
+        if state.phase == "movement" and state.mover < 0:
+            legal = list(state.legal_move_plans())
+        if not legal:
+            legal = state.legal_actions()
+        if not legal:
+            raise ValueError("no legal action: the battle is over")
+        return self.rng.choice(legal)
+
+
+DEFAULT_WEIGHTS: dict[str, float] = {
+    # this turn's shots
+    "offense": 1.0,  # my shots on enemies that have already moved (exact)
+    "defense": 1.3,  # their shots on me (exact)
+    "unmoved_offense": 0.35,  # my shots on enemies still to move (mean over their moves)
+    "unmoved_defense": 1.0,  # shots of enemies still to move (mix of mean and best)
+    "threat_max": 0.5,  # share of the enemy's best move (vs its average) in the threat
+    # next turn
+    "next_turn": 0.3,  # reach-based shots next turn, both ways
+    "tail": 3.0,  # tailing an enemy (and being tailed, negated)
+    "close": 0.6,  # per hex of distance beyond 4 to the nearest enemy
+    # map, status, objective
+    "edge": 1.0,  # scale of the penalty for ending facing a near map edge
+    "objective": 1.0,  # scenario objective terms
+    "win": 150.0,  # extra value of the battle-deciding kill (Dogfight, Intercept)
+    "alt_diff_1": 0.3,  # chance factor that an enemy 1 altitude off gets a shot (basic rules)
+}
+
+
+class TacticalPolicy:
+    """One-ply evaluation of the legal move plans' end positions; greedy best shot."""
+
+    name = "tactical"
+
+    def __init__(self, seed: int = 0, **weights: float) -> None:
+        unknown = set(weights) - set(DEFAULT_WEIGHTS)
+        if unknown:
+            raise TypeError(f"unknown TacticalPolicy weights: {sorted(unknown)}")
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.w = {**DEFAULT_WEIGHTS, **weights}
+
+    # ------------------------------------------------------------ entry point
+    def choose(self, state: Any) -> Action:
+        ph = state.phase
+        if ph == "movement":
+            if state.mover < 0:
+                plan = self._choose_plan(state)
+                if plan is not None:
+                    return plan
+                return self._pick(state.legal_actions(), lambda a: 0.0)
+            return self._choose_step(state)
+        if ph == "attack":
+            return self._choose_attack(state)
+        if ph == "position":
+            # moving second (seeing the enemy's moves) is usually the advantage
+            return ChoosePosition(False)
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("no legal action: the battle is over")
+        return legal[0]
+
+    def _pick(self, options: list[Any], score) -> Any:
+        best = -math.inf
+        tied: list[Any] = []
+        for o in options:
+            v = score(o)
+            if v > best + 1e-9:
+                best = v
+                tied = [o]
+            elif v >= best - 1e-9:
+                tied.append(o)
+        return tied[0] if len(tied) == 1 else self.rng.choice(tied)
+
+    # ------------------------------------------------------------ values
+    def _kill_value(self, state: Any, t: int) -> float:
+        st = state.st
+        sc = state.scenario
+        kind = sc.kind
+        v = float(st.cost[t])
+        role = st.role[t]
+        if kind in ("dogfight", "intercept"):
+            v += self.w["win"]
+        elif kind == "schnellbomber" and role == "strafer":
+            v += 30.0
+        elif kind == "bomber_escort" and role == "bomber":
+            v += 60.0
+        elif kind == "limited_fuel" and role == "bomber":
+            v += 20.0
+        return v
+
+    def _damage_value(self, state: Any, t: int, kv: float) -> float:
+        st = state.st
+        sc = state.scenario
+        p = state.planes[t]
+        remaining = st.hits[t] - p.damage
+        base = kv * 0.5 / max(1, remaining - 1)
+        if sc.kind == "intercept" and p.side == 1 and p.damage == 0:
+            base += self.w["win"] * 0.8  # any damage spoils the Allied climb
+        if (
+            sc.kind == "limited_fuel"
+            and st.role[t] == "bomber"
+            and all(q.damage == 0 for q in state.planes if st.role[q.id] == "bomber" and q.out != 1)
+        ):
+            base += 60.0  # the first damage on a bomber breaks the Axis auto-win
+        return base
+
+    def _target_values(self, state: Any) -> list[tuple[float, float, int, int, int, int]]:
+        """Per aircraft: (kill value, damage value, armor, vital, remaining hits, crippled)."""
+        st = state.st
+        out = []
+        for p in state.planes:
+            kv = self._kill_value(state, p.id)
+            rem = st.hits[p.id] - p.damage
+            out.append(
+                (
+                    kv,
+                    self._damage_value(state, p.id, kv),
+                    st.armor[p.id],
+                    st.vital[p.id],
+                    rem,
+                    1 if (p.damage and rem == 1) else 0,
+                )
+            )
+        return out
+
+    def _retreat_value(self, state: Any, i: int, edge: str | None) -> float:
+        """Value (for i's side) of aircraft i leaving the map by ``edge``."""
+        st = state.st
+        sc = state.scenario
+        role = st.role[i]
+        cost = float(st.cost[i])
+        kind = sc.kind
+        if kind == "limited_fuel" and role == "fuel_limited" and edge == sc.free_exit_edge:
+            left = (sc.must_exit_by_turn or 4) - state.turn
+            return -6.0 * max(0, left)  # safe, but leaves the bombers early
+        if role == "bomber" and sc.bomber_exit_edge is not None and edge == sc.bomber_exit_edge:
+            return 80.0
+        if kind == "dogfight":
+            return -(cost + self.w["win"])
+        if kind == "intercept":
+            return -(cost + self.w["win"] * 0.7)
+        if kind == "limited_fuel" and role == "bomber":
+            return -cost / 2
+        if kind == "bomber_escort" and role == "bomber":
+            return -80.0
+        if kind == "bomber_escort":
+            return -cost / 4
+        return -cost / 2
+
+    # ------------------------------------------------------------ context
+    def _context(self, state: Any, i: int) -> dict[str, Any]:
+        st = state.st
+        m = st.map
+        me = state.planes[i]
+        tv = self._target_values(state)
+        rules = st.rules
+        enemies = []
+        allies_final = set()
+        for p in state.planes:
+            if p.out or p.id == i:
+                continue
+            if p.side == me.side:
+                if p.moved:
+                    allies_final.add((p.hex, p.alt))
+                continue
+            j = p.id
+            enemies.append(
+                (
+                    j,
+                    m.q[p.hex],
+                    m.r[p.hex],
+                    p.facing,
+                    p.alt,
+                    bool(p.moved),
+                    p.status if rules.status else 0,
+                    self._reach_of(state, j),
+                    self._mod(state, i, j, tv),
+                    self._mod(state, j, i, tv),
+                    st.attack[j],
+                    st.bomber[j],
+                    tv[j],
+                    st.climb[j],
+                    _ROT[p.facing],
+                    ({}, {}),  # threat memo by my evading flag
+                    ({}, {}),  # my-chance memo by my evading flag
+                    {},  # next-turn memo
+                )
+            )
+        return {
+            "i": i,
+            "tv": tv,
+            "enemies": enemies,
+            "allies_final": allies_final,
+            "my_reach": self._reach_of(state, i),
+            "bins_memo": {},
+            "edge_memo": {},
+        }
+
+    def _reach_of(self, state: Any, j: int):
+        a = state.scenario.aircraft[j]
+        s = a.stats
+        p = state.planes[j]
+        crippled = p.damage and state.st.hits[j] - p.damage == 1
+        speeds = tuple(range(s.speed_min, s.speed_max + 1))
+        highs: tuple[int, ...] = ()
+        if s.high_speed_min is not None and not crippled:
+            # the fastest high speed is enough for the reach set
+            highs = (s.high_speed_max,)
+        can_turn = not (
+            state.st.bomber[j] and state.scenario.kind == "limited_fuel" and not p.attacked
+        )
+        key = (speeds, highs, can_turn)
+        return key, _reach(speeds, highs, can_turn)
+
+    def _mod(self, state: Any, a: int, t: int, tv) -> int:
+        st = state.st
+        mod = 1 if st.rank[a] > st.rank[t] else 0
+        if tv[a][5]:
+            mod -= 1
+        if tv[t][5]:
+            mod += 1
+        return mod
+
+    @staticmethod
+    def _bins_value(memo, bins_n, a_dice, need_shift, tvt, mx_w):
+        """(mean, mixed mean/best) value of a reach distribution of shots."""
+        key = (id(bins_n), need_shift, id(tvt), mx_w)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        bins, n = bins_n
+        if not bins or not n:
+            got = memo[key] = (0.0, 0.0)
+            return got
+        kv, dv, armor, vital, rem, _ = tvt
+        total = 0.0
+        best = 0.0
+        for d, tn, c in bins:
+            nd = a_dice[d - 1]
+            if nd <= 0:
+                continue
+            pk, pd = _odds(nd, tn - need_shift, armor, vital, rem)
+            v = pk * kv + pd * dv
+            total += v * c
+            if v > best:
+                best = v
+        mean = total / n
+        got = memo[key] = (mean, (1.0 - mx_w) * mean + mx_w * best)
+        return got
+
+    # ------------------------------------------------------------ position score
+    def _position_score(self, state: Any, ctx, q: int, r: int, f: int, alt: int, status: int):
+        st = state.st
+        w = self.w
+        i = ctx["i"]
+        tv = ctx["tv"]
+        tvi = tv[i]
+        memo = ctx["bins_memo"]
+        adv = st.rules.status
+        my_bomber = st.bomber[i]
+        my_att = st.attack[i]
+        my_climb = st.climb[i]
+        mx_w = w["threat_max"]
+        offense = defense = un_off = un_def = nxt = tail = 0.0
+        nearest = 99
+        my_evading = status in (_S_EVL, _S_EVR)
+        ev = 1 if my_evading else 0
+        af_set = ctx["allies_final"]
+        stacked = bool(af_set) and (self._hex_at(state, q, r), alt) in af_set
+        for (
+            _j,
+            jq,
+            jr,
+            jf,
+            jalt,
+            moved,
+            jstatus,
+            (rkey, reach),
+            mod_me,
+            mod_j,
+            j_att,
+            j_bomber,
+            tvj,
+            j_climb,
+            jrot,
+            thr_memo,
+            opp_memo,
+            next_memo,
+        ) in ctx["enemies"]:
+            dq = jq - q
+            dr = jr - r
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            if d < nearest:
+                nearest = d
+            if d > 9:
+                continue
+            dz = jalt - alt
+            if moved:
+                if 1 <= d <= 3:
+                    k_to = (dq + _MAXR) * _SPAN + (dr + _MAXR)
+                    k_from = (-dq + _MAXR) * _SPAN + (-dr + _MAXR)
+                    # exact shots after movement: mine on j
+                    if not stacked and my_att[d - 1] > 0:
+                        ok_alt = dz == 0 or (
+                            adv
+                            and (
+                                (dz == -1 and status == _S_DIVING)
+                                or (dz == 1 and status == _S_CLIMBING)
+                            )
+                        )
+                        if ok_alt and (my_bomber or ARC_TABLE[k_to][f]):
+                            tn = ASPECT_TABLE[k_from][jf][0]
+                            mm = mod_me
+                            if adv:
+                                mm -= ev
+                                if jstatus in (_S_EVL, _S_EVR):
+                                    mm -= 1
+                                if jstatus == _S_CLIMBING and my_climb > j_climb:
+                                    mm += 1
+                                if status == _S_DIVING and dz == -1:
+                                    mm += 1
+                            kv, dv, armor, vital, rem, _ = tvj
+                            pk, pd = _odds(my_att[d - 1], tn - mm, armor, vital, rem)
+                            offense += pk * kv + pd * dv
+                    # ... and j's on me
+                    if j_att[d - 1] > 0:
+                        ok_alt = dz == 0 or (
+                            adv
+                            and (
+                                (dz == 1 and jstatus == _S_DIVING)
+                                or (dz == -1 and jstatus == _S_CLIMBING)
+                            )
+                        )
+                        if ok_alt and (j_bomber or ARC_TABLE[k_from][jf]):
+                            tn = ASPECT_TABLE[k_to][f][0]
+                            mj = mod_j
+                            if adv:
+                                mj -= ev
+                                if jstatus in (_S_EVL, _S_EVR):
+                                    mj -= 1
+                                if status == _S_CLIMBING and j_climb > my_climb:
+                                    mj += 1
+                                if jstatus == _S_DIVING and dz == 1:
+                                    mj += 1
+                            kv, dv, armor, vital, rem, _ = tvi
+                            pk, pd = _odds(j_att[d - 1], tn - mj, armor, vital, rem)
+                            defense += pk * kv + pd * dv
+                # tailing (next turn's initiative and position)
+                if -1 <= dz <= 1 and 1 <= d <= 4:
+                    k_to = (dq + _MAXR) * _SPAN + (dr + _MAXR)
+                    k_from = (-dq + _MAXR) * _SPAN + (-dr + _MAXR)
+                    if REAR_TABLE[k_from][jf] and FRONT_TABLE[k_to][f]:
+                        tail += 1.0
+                    if REAR_TABLE[k_to][f] and FRONT_TABLE[k_from][jf]:
+                        tail -= 1.0
+            # reach-based terms: enemy still to move now, or both next turn
+            if dz == 0:
+                af = 1.0
+            elif dz == 1 or dz == -1:
+                af = 0.7 if adv else w["alt_diff_1"]
+            elif dz == 2 or dz == -2:
+                af = 0.08
+            else:
+                continue
+            # j moves, I stay: its threat to me (and my chances on it)
+            a, b_, c, d_ = jrot
+            rq = -a * dq - b_ * dr
+            rr = -c * dq - d_ * dr
+            rf = (f - jf) % 6
+            tk = (rq, rr, rf)
+            tm = thr_memo[ev]
+            mixed = tm.get(tk)
+            if mixed is None:
+                bb = _shoot_bins(reach, rkey, j_bomber, rq, rr, rf)
+                mixed = tm[tk] = self._bins_value(memo, bb, j_att, mod_j - ev, tvi, mx_w)[1]
+            if moved:
+                nxt -= mixed * af
+                # my reach next turn against j where it ended
+                nk = (dq, dr, f)
+                nv = next_memo.get(nk)
+                if nv is None:
+                    mkey, mreach = ctx["my_reach"]
+                    a, b_, c, d_ = _ROT[f]
+                    sq = a * dq + b_ * dr
+                    sr = c * dq + d_ * dr
+                    bb = _shoot_bins(mreach, mkey, my_bomber, sq, sr, (jf - f) % 6)
+                    nv = next_memo[nk] = self._bins_value(memo, bb, my_att, mod_me, tvj, mx_w)[1]
+                nxt += nv * af
+            else:
+                un_def += mixed * af
+                if not stacked:
+                    om = opp_memo[ev]
+                    ov = om.get(tk)
+                    if ov is None:
+                        bb = _dodge_bins(reach, rkey, my_bomber, rq, rr, rf)
+                        ov = om[tk] = self._bins_value(memo, bb, my_att, mod_me - ev, tvj, 0.0)[0]
+                    un_off += ov * af
+        score = (
+            w["offense"] * offense
+            - w["defense"] * defense
+            + w["unmoved_offense"] * un_off
+            - w["unmoved_defense"] * un_def
+            + w["next_turn"] * nxt
+            + w["tail"] * tail
+        )
+        if 4 < nearest < 99 and not my_bomber:
+            score -= w["close"] * (nearest - 4)
+        if stacked:
+            score -= 3.0
+        if adv:
+            if status == _S_DIVING:
+                score -= 1.0  # must power dive next turn
+            elif my_evading:
+                score -= 0.3
+        em = ctx["edge_memo"]
+        ek = (q, r, f)
+        ep = em.get(ek)
+        if ep is None:
+            ep = em[ek] = self._edge_penalty(state, ctx, q, r, f)
+        score += w["edge"] * ep
+        score += w["objective"] * self._objective(state, ctx, q, r, f, alt)
+        return score
+
+    def _hex_at(self, state: Any, q: int, r: int) -> int:
+        m = state.st.map
+        col = q
+        row = r + (q - (q & 1)) // 2
+        if 0 <= col < m.width and 0 <= row < m.height:
+            return row * m.width + col
+        return -1
+
+    def _edge_of(self, state: Any, q: int, r: int) -> str | None:
+        m = state.st.map
+        col = q
+        row = r + (q - (q & 1)) // 2
+        if row < 0:
+            return "north"
+        if row >= m.height:
+            return "south"
+        if col < 0:
+            return "west"
+        if col >= m.width:
+            return "east"
+        return None
+
+    def _edge_penalty(self, state: Any, ctx, q: int, r: int, f: int) -> float:
+        """Ending with a map edge close ahead may force a retreat next turn."""
+        dq, dr = DIRECTIONS[f]
+        k = 0
+        while k < 3 and self._hex_at(state, q + dq * (k + 1), r + dr * (k + 1)) >= 0:
+            k += 1
+        if k >= 3:
+            return 0.0
+        rv = ctx.get("rv_edge")
+        if rv is None:
+            rv = min(0.0, self._retreat_value(state, ctx["i"], None))
+            ctx["rv_edge"] = rv
+        # a wanted exit edge is not a danger
+        edge = self._edge_of(state, q + dq * (k + 1), r + dr * (k + 1))
+        if edge is not None and self._retreat_value(state, ctx["i"], edge) >= 0:
+            return 0.0
+        return rv * (0.6, 0.25, 0.06)[k]
+
+    # ------------------------------------------------------------ objectives
+    def _objective(self, state: Any, ctx, q: int, r: int, f: int, alt: int) -> float:
+        st = state.st
+        sc = state.scenario
+        i = ctx["i"]
+        me = state.planes[i]
+        kind = sc.kind
+        role = st.role[i]
+        m = st.map
+        v = 0.0
+        row = r + (q - (q & 1)) // 2
+        if kind == "intercept" and me.side == 1:
+            allied = [p for p in state.planes if p.side == 1]
+            if all(p.damage == 0 and p.out == 0 for p in allied):
+                v += 25.0 * min(alt, 5)
+        elif kind == "limited_fuel" and role == "fuel_limited":
+            left = (sc.must_exit_by_turn or 4) - state.turn  # whole turns after this one
+            s = sc.aircraft[i].stats
+            fast = s.high_speed_max or s.speed_max
+            to_go = m.height - row  # hexes to step off the south edge
+            if sc.free_exit_edge == "south":
+                turns_needed = math.ceil(to_go / fast) + (0 if f in (2, 3, 4) else 1)
+                if turns_needed > left:
+                    v -= float(st.cost[i]) * min(1.0, 0.5 * (turns_needed - left))
+                    v -= 2.0 * to_go
+        elif role == "bomber" and sc.bomber_exit_edge == "north":
+            v += 4.0 * (m.height - row)
+        elif kind == "schnellbomber" and role == "strafer":
+            v += 12.0 if alt == 1 else -5.0 * (alt - 1)
+        if kind == "bomber_escort" and role != "bomber":
+            bombers = [
+                p
+                for p in state.planes
+                if st.role[p.id] == "bomber" and p.out == 0 and p.side == me.side
+            ]
+            if bombers:
+                dmin = min(_dist(m.q[b.hex] - q, m.r[b.hex] - r) for b in bombers)
+                v -= 1.0 * max(0, dmin - 3)
+        if kind in ("bomber_escort", "limited_fuel") and role != "bomber":
+            # interceptors close on the enemy bombers
+            targets = [
+                p
+                for p in state.planes
+                if st.role[p.id] == "bomber" and p.out == 0 and p.side != me.side
+            ]
+            if targets:
+                dmin = min(_dist(m.q[b.hex] - q, m.r[b.hex] - r) for b in targets)
+                v -= 1.5 * max(0, dmin - 2)
+        return v
+
+    # ------------------------------------------------------------ movement
+    def _move_order(self, state: Any) -> int:
+        """Move first the aircraft least exposed to enemies that have yet to move."""
+        side = state.to_act
+        m = state.st.map
+        mine = [p for p in state.planes if p.side == side and not p.out and not p.moved]
+        unmoved = [p for p in state.planes if p.side != side and not p.out and not p.moved]
+        if len(mine) == 1:
+            return mine[0].id
+        best = None
+        for p in mine:
+            d = min((m.distance(p.hex, e.hex) for e in unmoved), default=0)
+            k = (d, -p.id)
+            if best is None or k > best[0]:
+                best = (k, p.id)
+        assert best is not None
+        return best[1]
+
+    def _choose_plan(self, state: Any) -> MovePlan | None:
+        i = self._move_order(state)
+        st = state.st
+        p = state.planes[i]
+        speeds = sorted({a.speed for a in state.legal_actions() if getattr(a, "plane", -1) == i})
+        if not speeds:
+            return None
+        m = st.map
+        ctx = self._context(state, i)
+        q0, r0 = m.q[p.hex], m.r[p.hex]
+        rules = st.rules
+        use_status = rules.status and not st.bomber[i]
+        required = p.status if rules.status else 0
+        no_turn = st.bomber[i] and state.scenario.kind == "limited_fuel" and not p.attacked
+        crippled = bool(p.damage and st.hits[i] - p.damage == 1)
+        bonus = st.bonus[i]
+        exit_memo: dict[str | None, float] = {}
+
+        def exit_value(edge):
+            v = exit_memo.get(edge)
+            if v is None:
+                v = exit_memo[edge] = self._retreat_value(state, i, edge)
+            return v
+
+        onmap = self._hex_at
+        reach = max(speeds)
+        off = {
+            (dq, dr)
+            for dq in range(-reach, reach + 1)
+            for dr in range(-reach, reach + 1)
+            if _dist(dq, dr) <= reach and onmap(state, q0 + dq, r0 + dr) < 0
+        }
+        statuses = (0, 1, 2, 3, 4) if use_status else (0,)
+        score = self._position_score
+        best_v = -math.inf
+        tied: list[tuple[int, tuple[Action, ...], str]] = []
+        by_speed: dict[int, list[tuple[Action, ...]]] | None = None
+        for speed in speeds:
+            high = speed in st.high_speeds[i]
+            key = (speed, high, p.alt, required, st.bomber[i], no_turn)
+            seqs = _STEP_SEQS.get(key)
+            if seqs is None:
+                if by_speed is None:
+                    by_speed = {}
+                    for pl in state.legal_move_plans(i, statuses=False):
+                        by_speed.setdefault(pl.speed, []).append(pl.steps)
+                seqs = _STEP_SEQS[key] = tuple(by_speed.get(speed, ()))
+            ends, groups = _groups(seqs, key, p.facing, p.alt)
+            target = 13 if high else 10
+            prob_of: dict[tuple[str, bool], float] = {}
+            # value of every distinct end on the map, per status
+            vals: list[list[float]] = []
+            for s in statuses:
+                row = []
+                for dq, dr, f, a in ends:
+                    if off and (dq, dr) in off:
+                        row.append(0.0)  # never used on the map
+                    elif (s == _S_DIVING and a <= 1) or (s == _S_CLIMBING and a >= 6):
+                        row.append(-math.inf)
+                    else:
+                        row.append(score(state, ctx, q0 + dq, r0 + dr, f, a, s))
+                vals.append(row)
+            for g in groups:
+                if g.dm is None:
+                    probs: tuple[float, ...] = (1.0,)
+                else:
+                    pk = (g.dm, g.dm_first)
+                    ps = prob_of.get(pk)
+                    if ps is None:
+                        b = bonus[MANEUVER_BONUS[g.dm]] - (2 if crippled else 0)
+                        if g.dm_first and required == _S_CLIMBING and g.dm == "climb":
+                            b += 4
+                        ps = prob_of[pk] = _p2d6_ge(target - b)
+                    probs = (ps, 1.0 - ps)
+                steps = None
+                edges: tuple[str | None, ...] = (None,) * len(probs)
+                if not off:
+                    steps = g.members[0][0]
+                else:
+                    for st_, _paths, hexes in g.members:
+                        if off.isdisjoint(hexes):
+                            steps = st_
+                            break
+                    if steps is None:
+                        steps, paths, _h = g.members[0]
+                        el = []
+                        for pth in paths:
+                            edge = None
+                            for dq, dr in pth:
+                                if (dq, dr) in off:
+                                    edge = self._edge_of(state, q0 + dq, r0 + dr)
+                                    break
+                            el.append(edge)
+                        edges = tuple(el)
+                for si, s in enumerate(statuses):
+                    if s == _S_DIVING and g.lo <= 1:
+                        continue
+                    if s == _S_CLIMBING and g.hi >= 6:
+                        continue
+                    row = vals[si]
+                    v = 0.0
+                    for prob, edge, ei in zip(probs, edges, g.idx, strict=True):
+                        if not prob:
+                            continue
+                        if edge is not None:
+                            v += prob * exit_value(edge)
+                        else:
+                            v += prob * row[ei]
+                    if v > best_v + 1e-9:
+                        best_v = v
+                        tied = [(speed, steps, STATUSES[s])]
+                    elif v >= best_v - 1e-9:
+                        tied.append((speed, steps, STATUSES[s]))
+        if not tied:
+            return None
+        speed, steps, status = tied[0] if len(tied) == 1 else self.rng.choice(tied)
+        return MovePlan(i, speed, steps, status)
+
+    def _choose_step(self, state: Any) -> Action:
+        """Mid-move (someone started this move step by step): greedy over the rest of it."""
+        legal = state.legal_actions()
+        i = state.mover
+        st = state.st
+        p = state.planes[i]
+        m = st.map
+        ctx = self._context(state, i)
+        q0, r0 = m.q[p.hex], m.r[p.hex]
+        if state.awaiting_status:
+            return self._pick(
+                legal,
+                lambda a: self._position_score(
+                    state, ctx, q0, r0, p.facing, p.alt, STATUSES.index(a.status)
+                ),
+            )
+        left = state.steps_left
+        crippled = bool(p.damage and st.hits[i] - p.damage == 1)
+        target = 13 if p.high else 10
+
+        def rest_value(q, r, f, a, n):
+            # best end over straight / turn continuations (map edges respected)
+            if n == 0:
+                return self._position_score(state, ctx, q, r, f, a, 0)
+            best = -math.inf
+            dq, dr = DIRECTIONS[f]
+            nq, nr = q + dq, r + dr
+            if self._hex_at(state, nq, nr) < 0:
+                return self._retreat_value(state, i, self._edge_of(state, nq, nr))
+            for t in (0, -1, 1):
+                best = max(best, rest_value(nq, nr, (f + t) % 6, a, n - 1))
+            return best
+
+        def score(a: Action) -> float:
+            if isinstance(a, EndMove):
+                return self._position_score(
+                    state, ctx, q0, r0, p.facing, p.alt, STATUSES.index(a.status)
+                )
+            outs = [(1.0, True)]
+            if isinstance(a, Maneuver):
+                b = st.bonus[i][MANEUVER_BONUS[a.kind]] - (2 if crippled else 0)
+                ps = _p2d6_ge(target - b)
+                outs = [(ps, True), (1.0 - ps, False)]
+            v = 0.0
+            for prob, ok in outs:
+                path, f, alt = _simulate((a,), p.facing, p.alt, ok)
+                q, r = (q0 + path[-1][0], r0 + path[-1][1]) if path else (q0, r0)
+                if self._hex_at(state, q, r) < 0:
+                    v += prob * self._retreat_value(state, i, self._edge_of(state, q, r))
+                else:
+                    v += prob * rest_value(q, r, f, alt, min(left - 1, 4))
+            return v
+
+        return self._pick(legal, score)
+
+    # ------------------------------------------------------------ attacks
+    def _attack_value(self, state: Any, a: int, t: int, tv) -> float:
+        st = state.st
+        pa, pt = state.planes[a], state.planes[t]
+        m = st.map
+        dq, dr = m.q[pt.hex] - m.q[pa.hex], m.r[pt.hex] - m.r[pa.hex]
+        d = _dist(dq, dr)
+        nd = st.attack[a][d - 1]
+        tn = ASPECT_TABLE[_okey(-dq, -dr)][pt.facing][0]
+        mod = self._mod(state, a, t, tv)
+        if st.rules.status:
+            if pa.status in _EVADING:
+                mod -= 1
+            if pt.status in _EVADING:
+                mod -= 1
+            if pt.status == _S_CLIMBING and st.climb[a] > st.climb[t]:
+                mod += 1
+            if pa.status == _S_DIVING and pt.alt == pa.alt - 1:
+                mod += 1
+        kv, dv, armor, vital, rem, _ = tv[t]
+        pk, pd = _odds(nd, tn - mod, armor, vital, rem)
+        return pk * kv + pd * dv, pk
+
+    def _choose_attack(self, state: Any) -> Action:
+        legal = state.legal_actions()
+        attacks = [a for a in legal if isinstance(a, Attack)]
+        if not attacks:
+            return legal[0]
+        tv = self._target_values(state)
+        side = state.to_act
+        mine = [p.id for p in state.planes if p.side == side and not p.out]
+        # how much each enemy that has not fired yet can still hurt us
+        danger: dict[int, float] = {}
+        for x in {a.target for a in attacks}:
+            px = state.planes[x]
+            best = 0.0
+            if not px.fired and not px.grounded:
+                for y in mine:
+                    if state.can_attack(x, y):
+                        best = max(best, self._attack_value(state, x, y, tv)[0])
+            danger[x] = best
+
+        def score(a: Attack) -> float:
+            v, pk = self._attack_value(state, a.attacker, a.target, tv)
+            return v + pk * danger[a.target]
+
+        return self._pick(attacks, score)
+
+
+POLICIES: dict[str, type] = {"random": RandomPolicy, "tactical": TacticalPolicy}
+
+
+def make_policy(name: str, seed: int = 0, **kw: Any) -> Policy:
+    """Build a policy by its name in :data:`POLICIES`."""
+    try:
+        cls = POLICIES[name]
+    except KeyError:
+        raise ValueError(f"unknown pilot policy {name!r}; choose from {sorted(POLICIES)}") from None
+    return cls(seed, **kw)
+
+
+def play_out(
+    state: Any,
+    policies: Mapping[Any, Policy],
+    *,
+    max_actions: int = 20_000,
+    check: bool = False,
+) -> dict[str, Any]:
+    """Fly ``state`` to the end with one policy per side; return ``state.result()``.
+
+    ``policies`` is keyed by side, as ``"axis"``/``"allied"`` or ``0``/``1``.
+    ``check=True`` applies every action through the checked ``apply``
+    (slower; raises :class:`~battles.engine.state.IllegalAction` on a bad one).
+    """
+    by_side: list[Policy] = []
+    for idx, name in enumerate(SIDES):
+        pol = policies.get(name, policies.get(idx))  # type: ignore[call-overload]
+        if pol is None:
+            raise KeyError(f"no policy for the {name} side")
+        by_side.append(pol)
+    n = 0
+    while not state.is_over():
+        if n >= max_actions:
+            raise RuntimeError(f"battle not over after {max_actions} actions")
+        side = state.current_side()
+        action = by_side[side].choose(state)
+        if check:
+            state.apply(action)
+        else:
+            state.apply_unchecked(action)
+        n += 1
+    return state.result()
