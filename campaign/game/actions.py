@@ -6,7 +6,7 @@ the record kept by the Django layer (``replay(setup, seed, actions)``).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -140,8 +140,9 @@ ACTION_TYPES: dict[str, type] = {
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    data = asdict(action)
-    data["type"] = action.kind
+    data = {"type": action.kind}
+    for name in action.__slots__:
+        data[name] = getattr(action, name)
     return data
 
 

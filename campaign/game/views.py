@@ -47,6 +47,9 @@ def view_for(state: GameState, side: str | None, *, log_since: int = 0) -> dict[
     """The JSON-able view of ``side`` (``None`` for a spectator).
 
     ``log_since`` gives only the log entries from that index on (polling).
+    Kills, lost planes and engagement results are those of the current turn
+    (the whole record is public: ``state.kills``, ``state.lost``,
+    ``state.engagements``, and the log).
     """
     if side is not None and side not in SIDES:
         raise ValueError(f"unknown side {side!r}")
@@ -110,9 +113,9 @@ def view_for(state: GameState, side: str | None, *, log_since: int = 0) -> dict[
         "pending": dict(state.pending) if state.pending else None,
         "results": [dict(r) for r in state.results],
         "history": [dict(h) for h in state.history],
-        "kills": [dict(k) for k in state.kills],
-        "lost_planes": [dict(v) for v in state.lost.values()],
-        "engagements": [dict(e) for e in state.engagements],
+        "kills": [dict(k) for k in state.kills if k["turn"] == state.turn],
+        "lost_planes": [dict(v) for v in state.lost.values() if v["turn"] == state.turn],
+        "engagements": [dict(e) for e in state.engagements if e["turn"] == state.turn],
         "log": [_log_entry(e, side) for e in state.log[log_since:]],
         "log_length": len(state.log),
         "legal_actions": (
