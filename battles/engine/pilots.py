@@ -848,16 +848,19 @@ class TacticalPolicy:
             allied = [p for p in state.planes if p.side == 1]
             if all(p.damage == 0 and p.out == 0 for p in allied):
                 v += 25.0 * min(alt, 5)
-        elif kind == "limited_fuel" and role == "fuel_limited":
-            left = (sc.must_exit_by_turn or 4) - state.turn  # whole turns after this one
+        elif kind == "limited_fuel" and role == "fuel_limited" and sc.free_exit_edge == "south":
+            deadline = sc.must_exit_by_turn or 4
+            left = deadline - state.turn  # whole turns after this one
             s = sc.aircraft[i].stats
             fast = s.high_speed_max or s.speed_max
-            to_go = m.height - row  # hexes to step off the south edge
-            if sc.free_exit_edge == "south":
-                turns_needed = math.ceil(to_go / fast) + (0 if f in (2, 3, 4) else 1)
-                if turns_needed > left:
-                    v -= float(st.cost[i]) * min(1.0, 0.5 * (turns_needed - left))
-                    v -= 2.0 * to_go
+            to_go = m.height - row  # hexes south to step off the edge
+            # hexes lost to turning south first (a diagonal hex gains half a row)
+            turning = (4, 3, 1, 0, 1, 3)[f]
+            turns_needed = math.ceil((to_go + turning) / fast)
+            if turns_needed > left:
+                v -= float(st.cost[i]) * min(1.0, 0.6 * (turns_needed - left))
+            if left <= 2:
+                v -= 0.3 * (to_go + turning)  # a gentle pull south
         elif role == "bomber" and sc.bomber_exit_edge == "north":
             v += 4.0 * (m.height - row)
         elif kind == "schnellbomber" and role == "strafer":
