@@ -2,18 +2,26 @@
 
 The game core decides which planes are shot down (by the card rolls, the
 engine, or a result entered from the table). These functions are the one
-point where a loss is applied to the pilot flying that plane. The pilot-career
-rules (survival rolls, capture, wounds, replacements) extend
-:func:`plane_lost`; until then a loss is logged on the pilot's career and the
-pilot leaves the plane.
+point where a loss is applied to the pilot flying that plane: the loss is
+converted into the roster's normalised record (:mod:`roster.records`) and
+applied by :func:`roster.services.engagement_apply` -- the shoot-down, the
+campaign's survival roll with its dice, and its outcome (returned, wounded,
+captured, killed, missing). Missions and kills are carried over by
+``campaign.services._carry_counts``, so only the loss belongs here.
+
+Territory (ruling "Careers: card mode territory"): the mission is flown over
+the defender's ground, so a plane of the side that flew the mission (the
+campaign's current side, or any plane downed by flak) comes down over enemy
+territory, a defending plane over friendly territory.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from roster.models import PilotEventKind
-from roster.services import pilot_log
+from roster.models import PilotEventKind, PilotStatus
+from roster.records import EngagementRecord, FlownRecord
+from roster.services import engagement_apply, pilot_log
 
 from .models import Campaign, CampaignPlane
 
@@ -21,18 +29,34 @@ from .models import Campaign, CampaignPlane
 def plane_lost(
     *, campaign: Campaign, plane: CampaignPlane, loss: dict[str, Any], actor: str
 ) -> None:
-    if plane.pilot is None:
+    pilot = plane.pilot
+    if pilot is None:
         return
-    pilot_log(
-        pilot=plane.pilot,
-        kind=PilotEventKind.SHOT_DOWN,
-        campaign_turn=loss.get("turn"),
-        battle_ref=f"{campaign.name}: {loss.get('mission', '')}",
-        details={
-            "campaign": campaign.name,
-            "plane": plane.plane_id,
-            "shot_down_by": loss.get("shot_down_by"),
-        },
+    turn = loss.get("turn", campaign.turn)
+    battle_ref = f"{campaign.name}: {loss.get('mission', '')}"
+    if pilot.status != PilotStatus.ACTIVE:  # already out (an organiser's correction)
+        pilot_log(pilot=pilot, kind=PilotEventKind.SHOT_DOWN, campaign_turn=turn, battle_ref=battle_ref,
+                  campaign=campaign, details={"plane": plane.plane_id, "shot_down_by": loss.get("shot_down_by"),
+                                              "text": f"pilot was already {pilot.status}: no survival roll"},
+                  recorded_by=actor)  # fmt: skip
+        return
+    attacker = loss.get("shot_down_by") == "flak" or plane.side == campaign.current_side
+    territory = plane.side if not attacker else ("axis" if plane.side == "allied" else "allied")
+    record = EngagementRecord(
+        mode="card",
+        battle_ref=battle_ref,
+        campaign_turn=turn,
+        territory=territory,
+        flown=(
+            FlownRecord(
+                pilot_id=pilot.pk, aircraft=plane.aircraft_type.name, mission=False, destroyed=True
+            ),
+        ),
+    )
+    engagement_apply(
+        source_key=f"card:{campaign.pk}:{plane.plane_id}:{turn}",
+        result=record,
+        campaign=campaign,
         recorded_by=actor,
     )
 

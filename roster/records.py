@@ -1,0 +1,164 @@
+"""The one normalised shape of an engagement result, as the roster applies it.
+
+Whatever resolved the engagement -- the card game's rolls (``campaign.results``),
+a battle played on the table (``roster.services.table_battle_record``) or the
+Angels 20 engine (:func:`record_from_engine_result`) -- it is converted into an
+:class:`EngagementRecord` and handed to ``roster.services.engagement_apply``.
+Pure data, no Django: pilots are referred to by their database id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+MODES: tuple[str, ...] = ("card", "engine", "table")
+TERRITORIES: tuple[str, ...] = ("allied", "axis", "neutral")
+
+
+@dataclass(frozen=True, slots=True)
+class FlownRecord:
+    """One pilot who flew in the engagement and what happened to the aircraft.
+
+    ``damage`` is hits taken (any system); ``crew_hits`` and ``fires`` are Air
+    Pirates' (002 13c1), ``cockpit_hits`` Air Force's (001 XIX). ``destroyed``
+    means the aircraft was shot down and the campaign's survival rule is
+    rolled for the pilot -- unless ``survival`` already holds an outcome
+    decided elsewhere (``{"outcome", "wounded_turns", "rolls", "explanation"}``).
+    ``territory`` overrides the engagement's territory for this pilot
+    (``allied``/``axis``/``neutral``: whose ground the pilot came down over).
+    """
+
+    pilot_id: int
+    aircraft: str = ""
+    mission: bool = True
+    damage: int = 0
+    crew_hits: int = 0
+    cockpit_hits: int = 0
+    fires: int = 0
+    retreated: bool = False
+    destroyed: bool = False
+    bailed_out_early: bool = False
+    bombing_success: bool = False
+    ground_targets: int = 0
+    territory: str = ""
+    survival: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KillRecord:
+    """A confirmed air kill: who is credited, whom (or what type) they downed,
+    in which game turn, and how the credit was decided (rule and dice)."""
+
+    shooter_pilot_id: int
+    victim_pilot_id: int | None = None
+    victim_aircraft: str = ""
+    turn: int | None = None
+    credit: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class EngagementRecord:
+    """An engagement's result: who flew, kills, losses, damage, retreats, territory.
+
+    ``territory`` is whose ground the engagement was fought over (``allied``,
+    ``axis`` or ``neutral``); each pilot's survival roll reads it as friendly,
+    enemy or neutral from the pilot's own side. ``survival_rule`` overrides
+    the campaign's survival rule (used when there is no campaign).
+    """
+
+    mode: str
+    battle_ref: str
+    flown: tuple[FlownRecord, ...]
+    kills: tuple[KillRecord, ...] = ()
+    campaign_turn: int | None = None
+    territory: str = "neutral"
+    survival_rule: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> EngagementRecord:
+        """Build a record from JSON (the API's input, a stored record); unknown keys
+        are rejected with ``ValueError`` naming them."""
+        data = dict(data)
+        flown = tuple(_build(FlownRecord, f, "flown") for f in data.pop("flown", ()))
+        kills = tuple(_build(KillRecord, k, "kills") for k in data.pop("kills", ()))
+        return _build(cls, {**data, "flown": flown, "kills": kills}, "record")
+
+    def pilot_ids(self) -> set[int]:
+        ids = {f.pilot_id for f in self.flown}
+        for kill in self.kills:
+            ids.add(kill.shooter_pilot_id)
+            if kill.victim_pilot_id is not None:
+                ids.add(kill.victim_pilot_id)
+        return ids
+
+
+def _build(kind: type, data: Mapping[str, Any], where: str) -> Any:
+    known = set(kind.__dataclass_fields__)
+    unknown = set(data) - known
+    if unknown:
+        raise ValueError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    return kind(**data)
+
+
+def record_from_engine_result(
+    result: Mapping[str, Any],
+    *,
+    battle_ref: str,
+    pilot_ids: Mapping[str, int],
+    territory: str = "neutral",
+    campaign_turn: int | None = None,
+) -> EngagementRecord:
+    """Convert ``BattleState.result()`` (``battles/engine/__init__.py``) into a record.
+
+    ``pilot_ids`` maps the engine's ``pilot_ref`` to a roster pilot id; aircraft
+    whose pilot_ref is not in it (scenario pilots, bomber tokens) are left out.
+    Fates: destroyed -> shot down (the campaign's survival rule is rolled, not
+    the engine's own survival die, which is kept in the battle log); retreated
+    -> a retreat; ``damage`` is carried over. Kills go to ``attacker_pilot_ref``
+    with the engine's rule (last attack that destroyed the target).
+    """
+    flown: list[FlownRecord] = []
+    names: dict[str, str] = {}
+    for craft in result.get("aircraft", ()):
+        names[str(craft.get("id"))] = str(craft.get("name", ""))
+        pid = pilot_ids.get(str(craft.get("pilot_ref")))
+        if pid is None:
+            continue
+        fate = craft.get("fate", "intact")
+        damage = craft.get("damage", 0)
+        flown.append(
+            FlownRecord(
+                pilot_id=pid,
+                aircraft=str(craft.get("name", "")),
+                damage=int(damage) if isinstance(damage, int) else 0,
+                destroyed=fate == "destroyed",
+                retreated=fate == "retreated",
+            )
+        )
+    kills: list[KillRecord] = []
+    for kill in result.get("kills", ()):
+        shooter = pilot_ids.get(str(kill.get("attacker_pilot_ref")))
+        if shooter is None:
+            continue
+        kills.append(
+            KillRecord(
+                shooter_pilot_id=shooter,
+                victim_pilot_id=pilot_ids.get(str(kill.get("target_pilot_ref"))),
+                victim_aircraft=names.get(str(kill.get("target")), ""),
+                turn=kill.get("turn"),
+                credit={"rule": "engine:destroying attack"},
+            )
+        )
+    return EngagementRecord(
+        mode="engine",
+        battle_ref=battle_ref,
+        flown=tuple(flown),
+        kills=tuple(kills),
+        campaign_turn=campaign_turn,
+        territory=territory,
+    )
