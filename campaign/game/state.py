@@ -238,6 +238,10 @@ _STATE_FIELDS = (
 )
 
 
+# Records that only ever get new entries appended (entries never change).
+_APPEND_ONLY = frozenset({"log", "history", "kills", "engagements"})
+
+
 def _copy(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
@@ -1203,18 +1207,24 @@ class GameState:
 
     # -- copies and JSON --------------------------------------------------------------
     def clone(self) -> GameState:
+        """An independent copy (the append-only records share their entries,
+        which are never changed once written)."""
         new = GameState.__new__(GameState)
         new.setup = self.setup
         new.dice = self.dice.clone()
         for name in _STATE_FIELDS:
-            setattr(new, name, _copy(getattr(self, name)))
+            value = getattr(self, name)
+            setattr(new, name, list(value) if name in _APPEND_ONLY else _copy(value))
         new._dice_buffer = []
         return new
 
     def to_json(self) -> dict[str, Any]:
+        """The whole state as JSON-able data (read-only: the log entries are
+        shared with the state)."""
         data = {"setup": self.setup.to_json(), "dice": self.dice.to_json()}
         for name in _STATE_FIELDS:
-            data[name] = _copy(getattr(self, name))
+            value = getattr(self, name)
+            data[name] = list(value) if name in _APPEND_ONLY else _copy(value)
         return data
 
     @classmethod
