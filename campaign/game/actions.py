@@ -113,6 +113,36 @@ class Discard:
         return f"{self.side}: discard {self.card}"
 
 
+UMPIRE = "umpire"  # the organiser or the engine: not a side
+
+
+@dataclass(frozen=True, slots=True)
+class SetEngagementMode:
+    """Umpire: resolve a mission's engagement in another mode ("card",
+    "engine", "table") than the campaign's, before its interception rolls."""
+
+    mission: str
+    mode: str
+    side: str = UMPIRE
+    kind = "mode"
+
+    def __str__(self) -> str:
+        return f"umpire: resolve {self.mission} by {self.mode}"
+
+
+@dataclass(frozen=True, slots=True)
+class EnterResult:
+    """Umpire: the result of the engagement the game is waiting for (an
+    :class:`~campaign.game.engagement.EngagementResult` as JSON text)."""
+
+    result: str
+    side: str = UMPIRE
+    kind = "result"
+
+    def __str__(self) -> str:
+        return "umpire: enter the engagement result"
+
+
 Action = (
     Advance
     | Assign
@@ -122,6 +152,8 @@ Action = (
     | ChooseLoss
     | GiveExperience
     | Discard
+    | SetEngagementMode
+    | EnterResult
 )
 
 ACTION_TYPES: dict[str, type] = {
@@ -135,6 +167,8 @@ ACTION_TYPES: dict[str, type] = {
         ChooseLoss,
         GiveExperience,
         Discard,
+        SetEngagementMode,
+        EnterResult,
     )
 }
 

@@ -56,6 +56,12 @@ class Engagement:
     flak_rolls: int = 1
     flak_af: int = FLAK_AF
 
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["attackers"] = list(data["attackers"])
+        data["defenders"] = list(data["defenders"])
+        return data
+
 
 @dataclass(frozen=True, slots=True)
 class Kill:

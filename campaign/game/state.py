@@ -21,6 +21,7 @@ the others.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -33,9 +34,11 @@ from .actions import (
     Assign,
     ChooseLoss,
     Discard,
+    EnterResult,
     GiveExperience,
     PlayEvent,
     ScrambleFighter,
+    SetEngagementMode,
     Unassign,
     action_from_json,
     action_sort_key,
@@ -58,6 +61,7 @@ from .cards import (
 )
 from .engagement import (
     CARD_CREDIT_RULE,
+    FLAK,
     FLAK_AF,
     RESOLVERS,
     Combatant,
@@ -235,6 +239,7 @@ _STATE_FIELDS = (
     "end_reason",
     "mode_overrides",
     "first_roll",
+    "engagement_input",
 )
 
 
@@ -298,6 +303,7 @@ class GameState:
         self.end_reason = ""
         self.mode_overrides: dict[str, str] = {}
         self.first_roll: dict[str, Any] = {}
+        self.engagement_input: dict[str, Any] | None = None  # what an engine/table resolves
         self._dice_buffer: list[list[Any]] = []
 
     # -- small helpers -----------------------------------------------------------
@@ -507,6 +513,10 @@ class GameState:
         """Why ``action`` is illegal now (a :class:`RuleError`), or None."""
         if self.phase == OVER:
             return RuleError("game-over", "the game is over")
+        if isinstance(action, SetEngagementMode):
+            return self._check_mode(action)
+        if isinstance(action, EnterResult):
+            return self._check_result(action)
         side = action.side
         if side not in SIDES:
             return RuleError("no-such-side", f"{side!r} is not a side")
@@ -519,7 +529,63 @@ class GameState:
         handler = _CHECKS[type(action)]
         return handler(self, action)
 
+    def _check_mode(self, a: SetEngagementMode) -> RuleError | None:
+        if a.mode not in RESOLVERS:
+            return RuleError(
+                "engagement-mode", f"no resolver registered for engagement mode {a.mode!r}"
+            )
+        if a.mission not in self.missions_in_play:
+            return RuleError("no-such-mission", f"{a.mission} is not a mission in play")
+        if a.mission == self.current_mission and self.step not in (SCRAMBLE, INTERCEPTION):
+            return RuleError(
+                "engagement-mode", f"the engagement of {a.mission} is already resolved"
+            )
+        if a.mission in self.flight_queue[: self.mission_index]:
+            return RuleError(
+                "engagement-mode", f"the engagement of {a.mission} is already resolved"
+            )
+        return None
+
+    def _check_result(self, a: EnterResult) -> RuleError | None:
+        if self.step != AWAITING_RESULT:
+            return RuleError("engagement-pending", "no engagement is waiting for a result")
+        try:
+            result = EngagementResult.from_json(json.loads(a.result))
+        except (ValueError, KeyError, TypeError) as exc:
+            return RuleError("engagement-result", f"not an engagement result: {exc}")
+        return self._result_error(result)
+
+    def _result_error(self, result: EngagementResult) -> RuleError | None:
+        m = self.current_mission
+        if result.mission_id != m:
+            return RuleError("engagement-result", f"result is for {result.mission_id}, not {m}")
+        attackers, defenders = self.attackers_on(m), self.defenders_on(m)
+        on = {*attackers, *defenders}
+        for pid in (*result.losses, *result.retreats):
+            if pid not in on:
+                return RuleError("engagement-result", f"{pid} is not a plane on mission {m}")
+        for kill in result.kills:
+            if kill.victim_id not in result.losses or kill.shooter_id not in (*on, FLAK):
+                return RuleError(
+                    "engagement-result",
+                    f"kill {kill.shooter_id}->{kill.victim_id} is not on mission {m}",
+                )
+        for side, shooters in result.pending_hits:
+            if side not in SIDES:
+                return RuleError("engagement-result", f"{side!r} is not a side")
+            if len(shooters) > len(attackers if side == self.active else defenders):
+                return RuleError(
+                    "engagement-result", f"more hits than planes of {side} on the mission"
+                )
+        return None
+
     def _check_advance(self, a: Advance) -> RuleError | None:
+        if self.step == INTERCEPTION and self.passes == 1:  # this pass rolls the interception
+            mode = self.mode_overrides.get(self.current_mission, self.setup.engagement_mode)
+            if mode not in RESOLVERS:
+                return RuleError(
+                    "engagement-mode", f"no resolver registered for engagement mode {mode!r}"
+                )
         if self.pending is not None:
             return RuleError(
                 "pilot-training", "choose the planes Pilot Training gives experience to"
@@ -783,6 +849,13 @@ class GameState:
             return
         self._enter(PHASES[PHASES.index(self.phase) + 1])
 
+    def _do_mode(self, a: SetEngagementMode) -> None:
+        self.mode_overrides[a.mission] = a.mode
+        self._log("engagement_mode", mission=a.mission, mode=a.mode)
+
+    def _do_result(self, a: EnterResult) -> None:
+        self.submit_engagement_result(EngagementResult.from_json(json.loads(a.result)))
+
     def _do_assign(self, a: Assign) -> None:
         self.assignments[a.plane] = a.mission
         self._log("assign", plane=a.plane, mission=a.mission)
@@ -1041,34 +1114,29 @@ class GameState:
         )
         mode = self.mode_overrides.get(m, self.setup.engagement_mode)
         resolver = RESOLVERS.get(mode)
-        if resolver is None:
+        if resolver is None:  # refused by _check_advance before anything moved
             raise RuleError(
                 "engagement-mode", f"no resolver registered for engagement mode {mode!r}"
             )
         self.step = AWAITING_RESULT
         self.priority = None
+        self.engagement_input = engagement.to_json()
+        self._log("engagement_start", mission=m, mode=mode, engagement=self.engagement_input)
         result = resolver(engagement, self.dice)
         if result is not None:
             self.submit_engagement_result(result)
 
     def submit_engagement_result(self, result: EngagementResult) -> None:
-        """Apply an engagement result (from a resolver, or entered later for the
-        ``engine``/``table`` modes). Losses must be planes on the mission."""
+        """Apply the result the game is waiting for. Players' programs should
+        record it as the action ``EnterResult(json.dumps(result.to_json()))``
+        so that ``replay`` sees it; this is what that action does."""
         if self.step != AWAITING_RESULT:
             raise RuleError("engagement-pending", "no engagement is waiting for a result")
+        err = self._result_error(result)
+        if err is not None:
+            raise err
         m = self.current_mission
-        if result.mission_id != m:
-            raise RuleError("engagement-result", f"result is for {result.mission_id}, not {m}")
-        on = set(self.attackers_on(m)) | set(self.defenders_on(m))
-        for pid in (*result.losses, *result.retreats):
-            if pid not in on:
-                raise RuleError("engagement-result", f"{pid} is not a plane on mission {m}")
-        for side, shooters in result.pending_hits:
-            on_side = self.attackers_on(m) if side == self.active else self.defenders_on(m)
-            if side not in SIDES or len(shooters) > len(on_side):
-                raise RuleError(
-                    "engagement-result", f"more hits than planes of {side} on the mission"
-                )
+        self.engagement_input = None
         self.engagement = result.to_json()
         self._log("interception", mission=m, mode=result.mode, rolls=[r.to_json() for r in result.rolls],
                   flak_rolls=1 + self.extra_flak, dice=[list(d) for d in result.dice])  # fmt: skip
@@ -1167,6 +1235,8 @@ class GameState:
         # 003 "DEBRIEFING PHASE": "Discard all Missions in Play."
         self.mission_discard.extend(self.missions_in_play)
         self._log("debriefing", discarded_missions=list(self.missions_in_play))
+        for m in self.missions_in_play:
+            self.mode_overrides.pop(m, None)
         self.missions_in_play = []
         self._clear_turn()
         self._record_history()
@@ -1252,7 +1322,7 @@ _CHECKS = {
     ChooseLoss: GameState._check_loss,
     GiveExperience: GameState._check_train,
     Discard: GameState._check_discard,
-}
+}  # SetEngagementMode and EnterResult are checked before the side checks
 _APPLY = {
     Advance: GameState._do_advance,
     Assign: GameState._do_assign,
@@ -1262,6 +1332,8 @@ _APPLY = {
     ChooseLoss: GameState._do_loss,
     GiveExperience: GameState._do_train,
     Discard: GameState._do_discard,
+    SetEngagementMode: GameState._do_mode,
+    EnterResult: GameState._do_result,
 }
 
 

@@ -106,6 +106,8 @@ def view_for(state: GameState, side: str | None, *, log_since: int = 0) -> dict[
         "modifiers": [dict(m) for m in state.mission_mods],
         "extra_flak": state.extra_flak,
         "engagement": state.engagement,
+        "engagement_input": state.engagement_input,
+        "mode_overrides": dict(state.mode_overrides),
         "losses_to_choose": {
             s: len(state.losses_todo.get(s, [])) - len(state.losses_chosen.get(s, []))
             for s in state.losses_todo

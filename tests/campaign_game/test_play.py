@@ -21,10 +21,12 @@ from campaign.game import (
     SIDES,
     Advance,
     EngagementResult,
+    EnterResult,
     GameState,
     Kill,
     RuleError,
     ScrambleFighter,
+    SetEngagementMode,
     action_from_json,
     action_to_json,
     new_game,
@@ -250,8 +252,10 @@ def test_engagement_resolver_is_pluggable_with_the_same_result_shape():
 def test_table_mode_waits_for_an_entered_result_and_checks_it():
     register_resolver("table", lambda engagement, dice: None)
     try:
-        state, ids = mission_scenario({"Attack Oilfield": ["Avro 683 Lancaster"]})
-        state.mode_overrides[ids["m:Attack Oilfield"]] = "table"
+        state, ids = mission_scenario({"Attack Oilfield": ["Avro 683 Lancaster"]}, launch=False)
+        oil, lanc = ids["m:Attack Oilfield"], ids["Avro 683 Lancaster"]
+        state.apply(SetEngagementMode(oil, "table"))
+        state.apply(Advance(ALLIED))  # launch
         for _ in range(4):
             state.apply(Advance(state.current_side()))
         assert (
@@ -259,35 +263,77 @@ def test_table_mode_waits_for_an_entered_result_and_checks_it():
             and state.current_side() is None
             and state.legal_actions() == []
         )
+        assert state.engagement_input["attackers"][0]["plane_id"] == lanc
+        assert view_for(state, AXIS)["engagement_input"]["mission_id"] == oil
         with pytest.raises(RuleError) as err:
             state.apply(Advance(ALLIED))
         assert err.value.rule == "engagement-pending"
+        bad = EngagementResult("table", oil, losses=("axis-99",))
         with pytest.raises(RuleError) as err:
-            state.submit_engagement_result(
-                EngagementResult("table", ids["m:Attack Oilfield"], losses=("axis-99",))
-            )
+            state.apply(EnterResult(json.dumps(bad.to_json())))
         assert err.value.rule == "engagement-result"
-        state.submit_engagement_result(
-            EngagementResult(
-                "table", ids["m:Attack Oilfield"], retreats=(ids["Avro 683 Lancaster"],)
-            )
-        )
+        with pytest.raises(RuleError) as err:
+            state.apply(EnterResult("{not json"))
+        assert err.value.rule == "engagement-result"
+        with pytest.raises(RuleError) as err:
+            state.apply(SetEngagementMode(oil, "card"))  # too late
+        assert err.value.rule == "engagement-mode"
+        good = EngagementResult("table", oil, retreats=(lanc,))
+        state.apply(EnterResult(json.dumps(good.to_json())))
         assert (
             state.phase == STRATEGY and state.results[-1]["success"] is False
         )  # retreated: no bombing roll
+        assert state.engagements[-1]["retreats"] == [lanc]
     finally:
         del RESOLVERS["table"]
 
 
-def test_unknown_engagement_mode_is_a_rule_error():
+def test_umpire_actions_are_recorded_and_replayed():
+    register_resolver("table", lambda engagement, dice: None)
+    try:
+        state = new_game(SETUP, Dice(4))
+        rng = random.Random(4)
+        record = []
+        while state.turn < 12 and not state.is_over():
+            if state.step == AWAITING_RESULT:
+                m = state.current_mission
+                victim = state.engagement_input["attackers"][0]["plane_id"]
+                shooter = (state.engagement_input["defenders"] or [{"plane_id": "flak"}])[0][
+                    "plane_id"
+                ]
+                result = EngagementResult(
+                    "table", m, losses=(victim,), kills=(Kill(shooter, victim, "table:entered"),)
+                )
+                action = EnterResult(json.dumps(result.to_json()))
+            elif state.step == "scramble" and state.current_mission not in state.mode_overrides:
+                action = SetEngagementMode(state.current_mission, "table")
+            else:
+                action = pick(rng, state.legal_actions())
+            state.apply(action)
+            record.append(action_to_json(action))
+        assert any(e["type"] == "engagement_result" for e in state.log)
+        assert {k["credit_rule"] for k in state.kills} == {"table:entered"}
+        assert replay(SETUP, 4, record).to_json() == state.to_json()
+    finally:
+        del RESOLVERS["table"]
+
+
+def test_unknown_engagement_mode_is_refused_before_anything_moves():
     state, ids = mission_scenario({"Attack Oilfield": ["Avro 683 Lancaster"]})
-    state.mode_overrides[ids["m:Attack Oilfield"]] = "nonsense"
+    with pytest.raises(RuleError) as err:
+        state.apply(SetEngagementMode(ids["m:Attack Oilfield"], "nonsense"))
+    assert err.value.rule == "engagement-mode"
+    state.mode_overrides[ids["m:Attack Oilfield"]] = (
+        "nonsense"  # e.g. a resolver unregistered since
+    )
     state.apply(Advance(AXIS))
     state.apply(Advance(ALLIED))
     state.apply(Advance(ALLIED))
+    before = state.to_json()
     with pytest.raises(RuleError) as err:
         state.apply(Advance(AXIS))
     assert err.value.rule == "engagement-mode"
+    assert state.to_json() == before
 
 
 def test_engagement_result_json_round_trip():
