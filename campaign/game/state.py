@@ -496,7 +496,8 @@ class GameState:
         side = self.current_side()
         if side is None:
             return []
-        actions = [a for a in self._candidates(side) if self.check(a) is None]
+        # The candidates are the current side's, so only the per-action checks run.
+        actions = [a for a in self._candidates(side) if _CHECKS[type(a)](self, a) is None]
         actions.sort(key=action_sort_key)
         return actions
 

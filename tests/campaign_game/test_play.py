@@ -41,7 +41,7 @@ from campaign.game.state import AWAITING_RESULT, BOMBING, STRATEGY
 from campaign.game.views import _log_entry
 
 SEEDS = range(30)
-TURN_CAP = 150
+TURN_CAP = 100
 
 
 def hidden_tokens(state: GameState, viewer: str | None) -> list[str]:
