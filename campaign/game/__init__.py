@@ -2,11 +2,24 @@
 
 No Django import here: the Django layer (models, API, pages) wraps it.
 
-    from battles.engine.dice import Dice
-    from campaign.game import default_setup, new_game, view_for
+Driving it::
 
-    state = new_game(default_setup(), Dice(seed))
-    state.legal_actions(); state.apply(action); view_for(state, "allied")
+    from battles.engine.dice import Dice
+    from campaign.game import (default_setup, new_game, replay, view_for,
+                               action_from_json, action_to_json, GameState)
+
+    setup = default_setup()               # or default_setup(planes=[{...}, ...]) from the DB
+    state = new_game(setup, Dice(seed))   # shuffles, rolls for the first turn
+    state.current_side()                  # "allied" / "axis" / None (game over or
+                                          # waiting for an engine/table result)
+    state.legal_actions()                 # sorted frozen actions; action_to_json(a)
+    state.apply(action_from_json(data))   # raises RuleError(rule, message) if illegal
+    view_for(state, "allied", log_since=n)  # what that player may see (JSON-able)
+    state.to_json() / GameState.from_json(data)   # persist between requests
+    replay(setup, seed, recorded_actions)  # the canonical record: same state
+
+The record of a game is ``(setup.to_json(), seed, [action_to_json(a), ...])``
+including the umpire's ``SetEngagementMode`` / ``EnterResult`` actions.
 """
 
 from .actions import (

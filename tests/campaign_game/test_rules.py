@@ -563,3 +563,37 @@ def test_wrong_side_and_wrong_phase_errors_name_the_rule():
     with pytest.raises(RuleError) as err:
         state.apply(Assign(ALLIED, pid, mid))
     assert err.value.rule == "wrong-phase"
+
+
+def test_unassign_before_launch_only():
+    state, ids = mission_scenario({OIL: [LANC, SPIT]}, launch=False)
+    state.apply(Unassign(ALLIED, ids[SPIT]))
+    with pytest.raises(RuleError) as err:
+        state.apply(Unassign(ALLIED, ids[SPIT]))
+    assert err.value.rule == "not-assigned"
+    state.apply(Advance(ALLIED))
+    assert state.attackers_on(ids[f"m:{OIL}"]) == [ids[LANC]]
+    with pytest.raises(RuleError) as err:
+        state.apply(Unassign(AXIS, ids[LANC]))
+    assert err.value.rule == "wrong-phase"
+
+
+def test_legal_actions_are_exactly_the_actions_apply_accepts():
+    state, ids = mission_scenario({OIL: [LANC, SPIT]}, defenders=[BF109, FW190], launch=False,
+                                  hands={ALLIED: ["Night Raid", "Industrialization"]})  # fmt: skip
+    for _ in range(3):
+        side = state.current_side()
+        legal = state.legal_actions()
+        assert legal == sorted(legal, key=lambda a: (a.kind, str(a)))
+        candidates = list(state._candidates(side)) + [
+            Advance(other) for other in (ALLIED, AXIS) if other != side
+        ]
+        for action in candidates:
+            clone = state.clone()
+            try:
+                clone.apply(action)
+                accepted = True
+            except RuleError:
+                accepted = False
+            assert accepted is (action in legal), action
+        state.apply(Advance(side))
