@@ -981,6 +981,14 @@ def career_settings_update(*, campaign: Any, by: str, **values: Any) -> CareerSe
         if name not in ("replacement_rate", "characteristics", "year"):
             raise RuleViolation(f"unknown setting {name!r}", field=name, rule="setting")
         setattr(settings, name, value)
+    if not 1936 <= settings.year <= 1946:
+        raise RuleViolation(
+            "the campaign year must be 1936-1946 (001 XIX table)", field="year", rule="range"
+        )
+    if settings.replacement_rate > 12:
+        raise RuleViolation(
+            "at most 12 replacements a squadron per turn", field="replacement_rate", rule="range"
+        )
     _clean_and_save(settings)
     return settings
 

@@ -1,0 +1,99 @@
+"""Forms of the table-mode page: a battle played with miniatures, entered by hand."""
+
+from __future__ import annotations
+
+from django import forms
+
+from campaign.models import Campaign
+
+from .models import Pilot, TableSystem, Territory
+
+FLIGHT_ROWS = 8
+SHOT_ROWS = 8
+OUTCOMES = (
+    ("destroyed", "shot down"),
+    ("fired", "fired, no visible result"),
+    ("damaged", "damaged"),
+    ("probable", "probably destroyed"),
+)
+
+
+class _PilotChoice(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Pilot) -> str:
+        return f"{obj} — {obj.squadron.name}"
+
+
+def _pilots():
+    return (
+        Pilot.objects.filter(status="active")
+        .select_related("squadron")
+        .order_by("squadron__side", "squadron__name", "name")
+    )
+
+
+class TableBattleForm(forms.Form):
+    campaign = forms.ModelChoiceField(queryset=Campaign.objects.all(), required=False)
+    name = forms.CharField(max_length=80)
+    system = forms.ChoiceField(choices=TableSystem.choices)
+    territory = forms.ChoiceField(choices=Territory.choices)
+    campaign_turn = forms.IntegerField(min_value=1, required=False)
+    confirm = forms.BooleanField(required=False, help_text="Confirm every kill claim now.")
+
+
+class FlightForm(forms.Form):
+    pilot = _PilotChoice(queryset=Pilot.objects.none(), required=False)
+    damage = forms.IntegerField(min_value=0, initial=0, required=False)
+    crew_hits = forms.IntegerField(min_value=0, initial=0, required=False, help_text="Air Pirates")
+    fires = forms.IntegerField(min_value=0, initial=0, required=False, help_text="Air Pirates")
+    cockpit_hits = forms.IntegerField(min_value=0, initial=0, required=False, help_text="Air Force")
+    retreated = forms.BooleanField(required=False)
+    destroyed = forms.BooleanField(required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["pilot"].queryset = _pilots()
+
+
+class ShotForm(forms.Form):
+    shooter = _PilotChoice(queryset=Pilot.objects.none(), required=False)
+    target = _PilotChoice(queryset=Pilot.objects.none(), required=False)
+    turn = forms.IntegerField(min_value=1, required=False)
+    sequence = forms.IntegerField(min_value=0, initial=0, required=False)
+    outcome = forms.ChoiceField(choices=OUTCOMES, required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["shooter"].queryset = self.fields["target"].queryset = _pilots()
+
+
+FlightFormSet = forms.formset_factory(FlightForm, extra=FLIGHT_ROWS)
+ShotFormSet = forms.formset_factory(ShotForm, extra=SHOT_ROWS)
+
+
+def table_battle_input(flights: FlightFormSet, shots: ShotFormSet) -> dict:
+    """Turn the filled rows into ``table_battle_record``'s flights, kills, damages
+    and probables: every shot at a target that was shot down is an attack on it
+    (the last to fire gets the kill)."""
+    out_flights = []
+    for row in flights.cleaned_data:
+        if not row or row.get("pilot") is None:
+            continue
+        out_flights.append(
+            {"pilot_id": row["pilot"].pk, "aircraft": row["pilot"].squadron.aircraft_type.name if row["pilot"].squadron.aircraft_type_id else "",
+             "damage": row.get("damage") or 0, "crew_hits": row.get("crew_hits") or 0, "fires": row.get("fires") or 0,
+             "cockpit_hits": row.get("cockpit_hits") or 0, "retreated": bool(row.get("retreated")),
+             "destroyed": bool(row.get("destroyed"))}
+        )  # fmt: skip
+    rows = [r for r in shots.cleaned_data if r and r.get("shooter") and r.get("target")]
+    downed = [
+        t for t in dict.fromkeys(r["target"].pk for r in rows if r.get("outcome") == "destroyed")
+    ]
+    kills = [
+        {"victim_pilot_id": t, "attacks": [[r["shooter"].pk, r.get("turn") or 1, r.get("sequence") or 0] for r in rows if r["target"].pk == t]}
+        for t in downed
+    ]  # fmt: skip
+    damages = [{"pilot_id": r["shooter"].pk, "victim_pilot_id": r["target"].pk, "turn": r.get("turn")}
+               for r in rows if r.get("outcome") == "damaged" and r["target"].pk not in downed]  # fmt: skip
+    probables = [{"pilot_id": r["shooter"].pk, "victim_pilot_id": r["target"].pk, "turn": r.get("turn")}
+                 for r in rows if r.get("outcome") == "probable" and r["target"].pk not in downed]  # fmt: skip
+    return {"flights": out_flights, "kills": kills, "damages": damages, "probables": probables}

@@ -1,0 +1,31 @@
+"""Small filters for career logs: dice and event details as readable text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+_HIDDEN = {"rolls", "modifiers", "victim_pilot_id", "campaign", "rule_set"}
+
+
+@register.filter
+def dice_text(dice: list[Any]) -> str:
+    """``[[purpose, sides, value], ...]`` as ``purpose: d6=4; ...``."""
+    return "; ".join(f"{d[0]}: d{d[1]}={d[2]}" for d in dice or [] if len(d) == 3)
+
+
+@register.filter
+def details_text(details: dict[str, Any]) -> str:
+    if not details:
+        return ""
+    if details.get("explanation"):
+        return str(details["explanation"])
+    parts = []
+    for key, value in details.items():
+        if key in _HIDDEN or value in ("", None, [], {}):
+            continue
+        parts.append(f"{key.replace('_', ' ')}: {value}")
+    return ", ".join(parts)
