@@ -92,3 +92,153 @@ def demo_roster_create(*, seed: int = DEMO_SEED) -> DemoReport:
             )
             airframes += 1
     return DemoReport(len(_SQUADRONS), pilots, airframes, created=True)
+
+
+# -- careers: a campaign several turns in, built through the career services ----------------
+
+DEMO_CAMPAIGN = "Channel Front 1941 (demo)"
+
+_AWARDS = [
+    ("Ritterkreuz", "Germany", "kills", 5),
+    ("Distinguished Flying Cross", "United Kingdom", "kills", 2),
+    ("Virtuti Militari", "Poland", "kills", 3),
+    ("Air Medal", "United States", "missions", 3),
+]
+
+
+@dataclass
+class CareersReport:
+    campaign: str
+    battles: int
+    created: bool
+
+
+def demo_careers_create(*, organiser) -> CareersReport:
+    """A demo campaign four turns in: table battles with claims (one denied, one
+    left for the organiser), card-mode losses through ``campaign.results.plane_lost``,
+    pilots wounded, captured, killed and missing, replacements, return to duty,
+    awards and aces. Does nothing if the campaign exists. The first two battles
+    script their survival dice so every outcome shows; the rest roll the seeded dice."""
+    from battles.engine.dice import ScriptedDice
+    from campaign.models import Campaign, CampaignPlane
+    from campaign.results import plane_lost
+    from campaign.services import campaign_create
+
+    from .models import Pilot, TableBattle
+    from .services import (
+        award_define,
+        campaign_turn_begin,
+        career_settings_update,
+        claim_confirm,
+        claim_deny,
+        pilot_transfer,
+        table_battle_record,
+    )  # fmt: skip
+
+    existing = Campaign.objects.filter(name=DEMO_CAMPAIGN).first()
+    if existing is not None:
+        return CareersReport(existing.name, existing.table_battles.count(), created=False)
+    names = [row[0] for row in _SQUADRONS]
+    squadrons = list(Squadron.objects.filter(name__in=names))
+    with transaction.atomic():
+        for squadron in squadrons:  # demo squadrons are six pilots strong
+            squadron.target_strength = 6
+            squadron.save(update_fields=["target_strength"])
+        campaign = campaign_create(name=DEMO_CAMPAIGN, created_by=organiser, seed=DEMO_SEED,
+                                   progression_rule="card_game", survival_rule="angels20", squadrons=squadrons)  # fmt: skip
+    by = organiser.username
+    career_settings_update(
+        campaign=campaign, by=by, replacement_rate=2, characteristics=True, year=1941
+    )
+    for name, nation, kind, threshold in _AWARDS:
+        award_define(
+            campaign=campaign,
+            name=name,
+            nation=nation,
+            threshold_kind=kind,
+            threshold=threshold,
+            by=by,
+        )
+    p = {pilot.name: pilot.pk for pilot in Pilot.objects.filter(squadron__in=squadrons)}
+
+    def flights(*names, **extra):
+        return [{"pilot_id": p[n], **extra.get(n, {})} for n in names]
+
+    # Turn 1: a sweep over France. Bartley comes down over enemy ground (captured), Schöpfel dies.
+    table_battle_record(
+        name="Sweep over Abbeville", system="angels20", territory="axis", campaign=campaign, campaign_turn=1,
+        flights=flights("Brian Kingcome", "Geoffrey Wellum", "Tony Bartley", "Adolf Galland", "Josef Priller",
+                        "Gerhard Schöpfel", extra={"Geoffrey Wellum": {"damage": 2}}),
+        kills=[{"victim_pilot_id": p["Tony Bartley"], "attacks": [[p["Josef Priller"], 1], [p["Adolf Galland"], 2], [p["Josef Priller"], 2]]},
+               {"victim_pilot_id": p["Gerhard Schöpfel"], "attacks": [[p["Brian Kingcome"], 3]]}],
+        damages=[{"pilot_id": p["Adolf Galland"], "victim_pilot_id": p["Geoffrey Wellum"], "turn": 1}],
+        recorded_by=by, confirm=True, survival_dice=ScriptedDice([6, 1, 2]),
+    )  # fmt: skip
+    # Card mode: two planes of the card game lost on turn 1 (the Allies flew the mission).
+    campaign.current_side = "allied"
+    for plane_id, side, pilot_name, _squadron, shooter in (
+        ("demo-card-1", "allied", "Bob Holland", "No. 92 Squadron RAF", "flak"),
+        ("demo-card-2", "axis", "Rudolf Pflanz", "JG 2 Richthofen", "demo-card-3"),
+    ):
+        pilot = Pilot.objects.select_related("squadron__aircraft_type").get(pk=p[pilot_name])
+        plane = CampaignPlane(campaign=campaign, plane_id=plane_id, side=side, pilot=pilot,
+                              aircraft_type=pilot.squadron.aircraft_type)  # fmt: skip
+        plane_lost(
+            campaign=campaign,
+            plane=plane,
+            loss={"turn": 1, "mission": "m01", "shot_down_by": shooter},
+            actor=by,
+        )
+    campaign_turn_begin(campaign=campaign, campaign_turn=2, recorded_by=by)
+
+    # Turn 2: JG 2 over Kent. Henneberg wounded, Oesau killed, Mayer captured; a probable denied.
+    battle = table_battle_record(
+        name="Interception over Kent", system="angels20", territory="allied", campaign=campaign, campaign_turn=2,
+        flights=flights("Josef František", "Witold Urbanowicz", "Zdzisław Henneberg", "Helmut Wick", "Walter Oesau",
+                        "Egon Mayer"),
+        kills=[{"victim_pilot_id": p["Zdzisław Henneberg"], "attacks": [[p["Helmut Wick"], 2]]},
+               {"victim_pilot_id": p["Walter Oesau"], "attacks": [[p["Witold Urbanowicz"], 1], [p["Josef František"], 3]]},
+               {"victim_pilot_id": p["Egon Mayer"], "attacks": [[p["Josef František"], 4]]}],
+        probables=[{"pilot_id": p["Witold Urbanowicz"], "victim_pilot_id": p["Helmut Wick"], "turn": 4}],
+        recorded_by=by, survival_dice=ScriptedDice([3, 4, 1, 1, 6]),
+    )  # fmt: skip
+    for claim in battle.claims.filter(state="claimed"):
+        claim_confirm(
+            claim_id=claim.pk, by=by, reason="confirmed by the squadron's intelligence officer"
+        )
+    claim_deny(
+        claim_id=battle.claims.get(state="probable").pk,
+        by=by,
+        reason="Wick landed at Beaumont-le-Roger",
+    )
+    campaign_turn_begin(campaign=campaign, campaign_turn=3, recorded_by=by)
+
+    # Turn 3: a raid on London; seeded dice decide the bomber crews. One claim is left for the organiser.
+    battle = table_battle_record(
+        name="Raid on the docks", system="angels20", territory="allied", campaign=campaign, campaign_turn=3,
+        flights=flights("Josef František", "Jan Zumbach", "Ludwik Paszkiewicz", "Reinhold Tamm", "Hans Raab",
+                        "Paul Weitkus", "Joachim Müncheberg", "Walter Adolph"),
+        kills=[{"victim_pilot_id": p["Reinhold Tamm"], "attacks": [[p["Josef František"], 2]]},
+               {"victim_pilot_id": p["Hans Raab"], "attacks": [[p["Jan Zumbach"], 2], [p["Josef František"], 3]]},
+               {"victim_pilot_id": p["Paul Weitkus"], "attacks": [[p["Jan Zumbach"], 4]]}],
+        recorded_by=by,
+    )  # fmt: skip
+    for claim in battle.claims.filter(state="claimed", pilot_id=p["Josef František"]):
+        claim_confirm(claim_id=claim.pk, by=by)
+    campaign_turn_begin(campaign=campaign, campaign_turn=4, recorded_by=by)
+
+    # Turn 4: over the Channel. František makes ace; Paszkiewicz goes missing at sea.
+    table_battle_record(
+        name="Convoy patrol, the Channel", system="angels20", territory="neutral", campaign=campaign, campaign_turn=4,
+        flights=flights("Josef František", "Ludwik Paszkiewicz", "Kurt Berger", "Otto Lorenz", "Joachim Müncheberg"),
+        kills=[{"victim_pilot_id": p["Ludwik Paszkiewicz"], "attacks": [[p["Joachim Müncheberg"], 2]]},
+               {"victim_pilot_id": p["Kurt Berger"], "attacks": [[p["Josef František"], 2]]},
+               {"victim_pilot_id": p["Otto Lorenz"], "attacks": [[p["Josef František"], 3]]}],
+        recorded_by=by, confirm=True, survival_dice=ScriptedDice([5, 2, 1, 2, 4, 5, 3]),
+    )  # fmt: skip
+    pilot_transfer(pilot_id=p["Walker Mahurin"], squadron=Squadron.objects.get(name="No. 92 Squadron RAF"),
+                   by=by, reason="attached to the RAF to learn the theatre")  # fmt: skip
+    campaign_turn_begin(campaign=campaign, campaign_turn=5, recorded_by=by)
+    return CareersReport(
+        campaign.name, TableBattle.objects.filter(campaign=campaign).count(), created=True
+    )

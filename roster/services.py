@@ -494,7 +494,7 @@ def table_battle_record(
     *, name: str, system: str, territory: str, flights: list[dict[str, Any]],
     kills: list[dict[str, Any]] = (), damages: list[dict[str, Any]] = (),  # type: ignore[assignment]
     probables: list[dict[str, Any]] = (), campaign: Any = None, campaign_turn: int | None = None,  # type: ignore[assignment]
-    recorded_by: str = "", confirm: bool = False,
+    recorded_by: str = "", confirm: bool = False, survival_dice: Dice | None = None,
 ) -> TableBattle:  # fmt: skip
     """Record a battle played on the table and apply it to the roster.
 
@@ -508,7 +508,8 @@ def table_battle_record(
     ``probables``: ``{"pilot_id", "victim_pilot_id" or "victim_aircraft",
     "turn"}``. Missions, damage, shoot-downs and survival are applied at once
     (``engagement_apply``); kills count only when the organiser confirms the
-    claim (``confirm=True`` confirms every kill claim now).
+    claim (``confirm=True`` confirms every kill claim now). ``survival_dice``
+    replaces the dice seeded from the battle (tests, the demo's script).
     """
     if system not in TableSystem.values:
         raise RuleViolation(
@@ -616,7 +617,11 @@ def table_battle_record(
         ),
     )  # fmt: skip
     applied, _ = engagement_apply(
-        source_key=f"table:{battle.pk}", result=record, campaign=campaign, recorded_by=recorded_by
+        source_key=f"table:{battle.pk}",
+        result=record,
+        campaign=campaign,
+        recorded_by=recorded_by,
+        dice=survival_dice,
     )
     battle.applied_result = applied
     battle.save(update_fields=["applied_result"])

