@@ -1,0 +1,170 @@
+"""Career pages under load: a campaign of 1,000 pilots and 5,000 battles.
+
+Builds its own database (SQLite file in a temporary directory by default;
+``DATABASE_URL`` to use PostgreSQL -- the database is created, migrated and
+emptied of career rows first), bulk-creates the campaign's pilots, one
+AppliedResult per battle and their career events (a mission for each pilot
+who flew, kills, shoot-downs with survival rolls), then times the leaderboard
+and pilot pages with the Django test client: median ms over ``--requests``
+requests each, and the query count of each page.
+
+    .venv/bin/python bench/bench_careers.py --pilots 1000 --battles 5000 --requests 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--pilots", type=int, default=1000)
+    parser.add_argument("--battles", type=int, default=5000)
+    parser.add_argument("--requests", type=int, default=30)
+    args = parser.parse_args()
+
+    tmp = tempfile.mkdtemp(prefix="angels-bench-")
+    os.environ.setdefault("DATABASE_URL", f"sqlite:///{tmp}/bench.sqlite3")
+    os.environ["DJANGO_SETTINGS_MODULE"] = "angels.settings.test"
+    import django
+
+    django.setup()
+    from django.core import signals
+    from django.core.management import call_command
+    from django.db import close_old_connections, connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext, setup_test_environment
+
+    setup_test_environment()
+    # Keep one connection for the whole run, as the test suite does (query counts, no reconnects).
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    t0 = time.perf_counter()
+    call_command("migrate", verbosity=0, interactive=False)
+    ids = _build(args.pilots, args.battles)
+    print(f"database: {connection.vendor}; built {args.pilots} pilots, {args.battles} battles, "
+          f"{ids['events']} career events in {time.perf_counter() - t0:.1f} s")  # fmt: skip
+
+    client = Client()
+    pages = {
+        "aces leaderboard (page 1)": "/aces/",
+        "aces leaderboard, filtered (side, status)": "/aces/?side=axis&status=living",
+        "aces leaderboard API": "/api/roster/aces/",
+        "pilot page (top ace)": f"/pilots/{ids['top']}/",
+        "pilot page (typical)": f"/pilots/{ids['typical']}/",
+        "pilot API (top ace)": f"/api/roster/pilots/{ids['top']}/",
+        "squadron page": f"/squadrons/{ids['squadron']}/",
+        "campaign statistics": f"/statistics/{ids['campaign']}/",
+    }
+    print(f"{'page':45} {'median ms':>10} {'p90 ms':>8} {'queries':>8}")
+    for label, url in pages.items():
+        connection.queries_log.clear()  # a full log (it is a bounded deque) would count nothing
+        with CaptureQueriesContext(connection) as ctx:
+            assert client.get(url).status_code == 200, url
+        queries = len(ctx)  # read now: the next request resets the log
+        times = []
+        for _ in range(args.requests):
+            start = time.perf_counter()
+            client.get(url)
+            times.append((time.perf_counter() - start) * 1000)
+        times.sort()
+        p90 = times[int(len(times) * 0.9) - 1]
+        print(f"{label:45} {statistics.median(times):10.1f} {p90:8.1f} {queries:8d}")
+
+
+def _build(n_pilots: int, n_battles: int) -> dict[str, int]:
+    import random
+
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+
+    from battles.engine.dice import Dice
+    from campaign.models import Campaign
+    from roster.catalog import catalog_load
+    from roster.models import AircraftType, AppliedResult, Pilot, PilotEvent, Squadron
+
+    catalog_load()
+    rng = random.Random(1941)  # the bench's own data, not game dice
+    with transaction.atomic():
+        Campaign.objects.filter(name="Bench campaign").delete()
+        if Squadron.objects.filter(name__startswith="Bench ").exists():
+            raise SystemExit(
+                "the bench database already holds a bench campaign: point DATABASE_URL at an empty one"
+            )
+        user, _ = get_user_model().objects.get_or_create(
+            username="bench", defaults={"is_staff": True}
+        )
+        types = {"allied": AircraftType.objects.get(name="Supermarine Spitfire"),
+                 "axis": AircraftType.objects.get(name="Messerschmitt Bf 109")}  # fmt: skip
+        squadrons = [
+            Squadron.objects.create(name=f"Bench {side} {i}", nation="United Kingdom" if side == "allied" else "Germany",
+                                    side=side, aircraft_type=types[side], target_strength=50)
+            for side in ("allied", "axis") for i in range(n_pilots // 50)
+        ]  # fmt: skip
+        campaign = Campaign.objects.create(name="Bench campaign", seed=1, created_by=user)
+        campaign.squadrons.set(squadrons)
+        pilots = Pilot.objects.bulk_create(
+            [Pilot(name=f"Pilot {i:04d}", nation=squadrons[i % len(squadrons)].nation, squadron=squadrons[i % len(squadrons)],
+                   quality="average", quality_scale="card_game") for i in range(n_pilots)]
+        )  # fmt: skip
+        by_side = {"allied": [p for p in pilots if p.squadron.side == "allied"],
+                   "axis": [p for p in pilots if p.squadron.side == "axis"]}  # fmt: skip
+        results = AppliedResult.objects.bulk_create(
+            [AppliedResult(source_key=f"bench:{b}", campaign=campaign, mode="engine", battle_ref=f"Battle {b}",
+                           campaign_turn=1 + b // 100, seed=b, record={}) for b in range(n_battles)]
+        )  # fmt: skip
+        events: list[PilotEvent] = []
+        missions: dict[int, int] = {}
+        kills: dict[int, int] = {}
+        for result in results:
+            flown = rng.sample(by_side["allied"], 2) + rng.sample(by_side["axis"], 2)
+            common = {"campaign": campaign, "applied_result": result, "campaign_turn": result.campaign_turn,
+                      "battle_ref": result.battle_ref}  # fmt: skip
+            for pilot in flown:
+                missions[pilot.pk] = missions.get(pilot.pk, 0) + 1
+                events.append(
+                    PilotEvent(
+                        pilot=pilot,
+                        kind="mission",
+                        details={"aircraft": pilot.squadron.aircraft_type.name},
+                        **common,
+                    )
+                )
+            if rng.random() < 0.6:
+                shooter, victim = (
+                    (flown[0], flown[2]) if rng.random() < 0.5 else (flown[2], flown[0])
+                )
+                kills[shooter.pk] = kills.get(shooter.pk, 0) + 1
+                dice = Dice(result.seed)
+                die = dice.roll(6, "pilot survival")
+                events += [
+                    PilotEvent(pilot=shooter, kind="kill", details={"victim": victim.name, "victim_aircraft": victim.squadron.aircraft_type.name, "turn": 3}, **common),
+                    PilotEvent(pilot=victim, kind="shot_down", details={"aircraft": victim.squadron.aircraft_type.name}, **common),
+                    PilotEvent(pilot=victim, kind="survival_roll", details={"outcome": "returned" if die >= 4 else "wounded"},
+                               dice=[["pilot survival", 6, die]], **common),
+                ]  # fmt: skip
+        PilotEvent.objects.bulk_create(events, batch_size=2000)
+        for pilot in pilots:
+            pilot.experience_markers, pilot.air_kills = (
+                missions.get(pilot.pk, 0),
+                kills.get(pilot.pk, 0),
+            )
+        Pilot.objects.bulk_update(pilots, ["experience_markers", "air_kills"], batch_size=500)
+    top = max(pilots, key=lambda p: p.air_kills)
+    return {"top": top.pk, "typical": pilots[len(pilots) // 2].pk, "squadron": squadrons[0].pk,
+            "campaign": campaign.pk, "events": len(events)}  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
