@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Count, F, Q, QuerySet
+from django.urls import reverse
 
 from .models import (
     AircraftType,
     Airframe,
+    AppliedResult,
     Pilot,
     PilotAward,
     PilotEvent,
@@ -120,12 +122,32 @@ def _kills_chart_points(kills: list[PilotEvent]) -> list[tuple[str, int]]:
     return points
 
 
+def battle_report_url(applied: AppliedResult | None) -> str:
+    """Where the battle an event came from is reported: a table battle's page, or
+    the engine battle's report (source key ``battle:<pk>``, page ``/battles/<pk>/``)."""
+    if applied is None:
+        return ""
+    if applied.mode == "table":
+        battle = getattr(applied, "table_battle", None)
+        return reverse("table-battle", args=[battle.pk]) if battle is not None else ""
+    if applied.mode == "engine" and applied.source_key.startswith("battle:"):
+        pk = applied.source_key.split(":", 1)[1]
+        return f"/battles/{pk}/" if pk.isdigit() else ""
+    return ""
+
+
 def pilot_career(*, pilot_id: int) -> dict[str, Any]:
-    """A pilot's page: the pilot, every career event (oldest first), the kills,
-    damage, shoot-downs and survival rolls, awards and a kills-by-turn series.
-    Three queries."""
+    """A pilot's page: the pilot, every career event (oldest first, each with the
+    link to its battle's report), the kills, damage, shoot-downs and survival
+    rolls, awards and a kills-by-turn series. Three queries."""
     pilot = Pilot.objects.select_related("squadron__aircraft_type").get(pk=pilot_id)
-    events = list(PilotEvent.objects.filter(pilot_id=pilot_id).order_by("created_at", "id"))
+    events = list(
+        PilotEvent.objects.filter(pilot_id=pilot_id)
+        .select_related("applied_result__table_battle")
+        .order_by("created_at", "id")
+    )
+    for event in events:
+        event.report_url = battle_report_url(event.applied_result)
     awards = list(PilotAward.objects.filter(pilot_id=pilot_id))
     by_kind: dict[str, list[PilotEvent]] = {}
     for event in events:

@@ -10,6 +10,7 @@ from angels.errors import RuleViolation
 from battles.engine.dice import ScriptedDice
 from roster.models import Airframe, AppliedResult, PilotEvent, PilotStatus
 from roster.records import EngagementRecord, FlownRecord, KillRecord, record_from_engine_result
+from roster.selectors import battle_report_url
 from roster.services import award_define, engagement_apply
 
 from .conftest import refresh
@@ -215,7 +216,7 @@ def test_awards_are_granted_automatically_once_and_logged(cast):
     assert PilotEvent.objects.filter(kind="award").count() == 2
 
 
-def test_an_engine_result_converts_and_shows_on_the_pilots(cast):
+def test_an_engine_result_converts_and_shows_on_the_pilots_pages_and_the_leaderboard(cast, client):
     bader, molders = cast["Bader"], cast["Mölders"]
     result = {
         "aircraft": [
@@ -228,7 +229,7 @@ def test_an_engine_result_converts_and_shows_on_the_pilots(cast):
     record = record_from_engine_result(result, battle_ref="Battle #7", pilot_ids={"p-bader": bader.pk, "p-molders": molders.pk},
                                        territory="allied", campaign_turn=5)  # fmt: skip
     assert EngagementRecord.from_json(record.to_json()) == record
-    engagement_apply(
+    applied, _ = engagement_apply(
         source_key="battle:7", result=record, campaign=cast["campaign"], dice=ScriptedDice([1, 2])
     )
     refresh(bader, molders)
@@ -237,3 +238,8 @@ def test_an_engine_result_converts_and_shows_on_the_pilots(cast):
         PilotEvent.objects.get(pilot=bader, kind="kill").details["victim_aircraft"]
         == "Messerschmitt Bf 109"
     )
+    assert battle_report_url(applied) == "/battles/7/"
+    page = client.get(f"/pilots/{bader.pk}/").content.decode()
+    assert 'href="/battles/7/"' in page and "Battle #7" in page
+    assert "Bader" in client.get(f"/aces/?campaign={cast['campaign'].pk}").content.decode()
+    assert "Killed" in client.get(f"/pilots/{molders.pk}/").content.decode()

@@ -23,6 +23,9 @@ def fought(cast):
 def test_pilot_page_shows_the_career(client, fought):
     page = client.get(f"/pilots/{fought['Bader'].pk}/").content.decode()
     assert "Messerschmitt Bf 109" in page and "Table: Over Dover" in page
+    assert (
+        f'href="/table-battles/{fought["battle"].pk}/"' in page
+    )  # the kill links its battle report
     assert "<svg" in page and "Kills over campaign turns" in page
     victim = client.get(f"/pilots/{fought['Mölders'].pk}/").content.decode()
     assert "Survival roll" in victim and "d6=" in victim
