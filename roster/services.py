@@ -741,10 +741,7 @@ def claim_deny(*, claim_id: int, by: str, reason: str) -> Claim:
                 PilotEventKind.ACE_LOST,
                 details={"confirmed_air_kills": pilot.air_kills, "claim": claim.pk},
             )
-        still = {
-            a.name
-            for a in awards_due(_record_of(pilot), pilot.nation, [replace(a) for a in ctx.awards])
-        }
+        still = {a.name for a in awards_due(_record_of(pilot), pilot.nation, ctx.awards)}
         kill_awards = {a.name for a in ctx.awards if a.threshold_kind == "kills"}
         for award in PilotAward.objects.filter(pilot=pilot, name__in=kill_awards - still):
             ctx.log(
