@@ -18,7 +18,7 @@ from .models import (
     PilotStatus,
     Squadron,
 )
-from .rules.progression import LEADERBOARD_ACE_KILLS
+from .rules.progression import LEADERBOARD_ACE_KILLS, get_rule_set
 
 
 def aircraft_type_list(
@@ -252,4 +252,27 @@ def campaign_statistics(*, campaign: Any) -> dict[str, Any]:
         "turns": [{"turn": t, **v} for t, v in sorted(turns.items())],
         "ratios": ratios,
         "battles": campaign.applied_results.exclude(mode="roster").count(),
+    }
+
+
+def pilot_for_engine(pilot: Pilot) -> dict[str, Any]:
+    """What the Angels 20 engine should fly this pilot with: the Angels 20 quality
+    the pilot's rule set maps the quality to (``RuleSet.engine_quality``), the
+    quality's effects as its rulebook states them, and the 001 XIX
+    characteristics for engine rules that read them."""
+    rules = get_rule_set(pilot.quality_scale)
+    effects = rules.effects(pilot.quality, pilot.air_kills)
+    return {
+        "pilot_ref": str(pilot.pk),
+        "name": str(pilot),
+        "quality": rules.engine_quality(pilot.quality),
+        "scale_quality": pilot.quality,
+        "rule_set": rules.name,
+        "effects": {"firing": effects.firing, "spotting": effects.spotting, "notes": effects.notes},
+        "characteristics": {
+            "vision": pilot.vision,
+            "reflex": pilot.reflex,
+            "training": pilot.training,
+            "experience": pilot.experience,
+        },
     }

@@ -243,3 +243,20 @@ def test_an_engine_result_converts_and_shows_on_the_pilots_pages_and_the_leaderb
     assert 'href="/battles/7/"' in page and "Battle #7" in page
     assert "Bader" in client.get(f"/aces/?campaign={cast['campaign'].pk}").content.decode()
     assert "Killed" in client.get(f"/pilots/{molders.pk}/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("scale", "quality", "engine"),
+    [("air_force", "novice", "poor"), ("air_force", "ace", "ace"), ("air_pirates", "experienced", "veteran"),
+     ("card_game", "veteran", "veteran")],
+)  # fmt: skip
+def test_the_engine_flies_the_pilot_with_the_quality_the_rule_set_maps(
+    cast, scale, quality, engine
+):
+    from roster.selectors import pilot_for_engine
+
+    pilot = cast["Lacey"]
+    pilot.quality_scale, pilot.quality, pilot.vision = scale, quality, True
+    profile = pilot_for_engine(pilot)
+    assert profile["quality"] == engine and profile["characteristics"]["vision"]
+    assert profile["pilot_ref"] == str(pilot.pk)
