@@ -203,7 +203,20 @@ def _simulate(steps: tuple[Action, ...], facing: int, alt: int, ok: bool):
                         f = (f + o) % 6
                 elif k == "tight_turn":
                     f = (f + (2 * o if ok else o)) % 6
-    return tuple(path), f, alt
+    return _intern(tuple(_intern(h) for h in path)), f, alt
+
+
+_INTERNED: dict[Any, Any] = {}
+
+
+def _intern(x: Any) -> Any:
+    """Share equal small tuples / frozensets between the move tables."""
+    got = _INTERNED.get(x)
+    if got is None:
+        if len(_INTERNED) > 200_000:
+            _INTERNED.clear()
+        got = _INTERNED[x] = x
+    return got
 
 
 class _Group:
@@ -222,12 +235,19 @@ class _Group:
 
 
 _MOVE_TABLES: dict[tuple[Any, ...], list[Any]] = {}
+_MAX_TABLES = 600  # (key, facing) tables kept, ~85 kB each
+_TABLES_BUILT = 0
+_MAX_MEMBERS = 6
 _STEP_SEQS: dict[tuple[Any, ...], tuple[tuple[Action, ...], ...]] = {}
 
 
 def _groups(seqs: tuple[tuple[Action, ...], ...], key: tuple[Any, ...], facing: int, alt: int):
+    global _TABLES_BUILT
     row = _MOVE_TABLES.get(key)
     if row is None:
+        if _TABLES_BUILT >= _MAX_TABLES:
+            _MOVE_TABLES.clear()  # bound the memory of a long-running process (~50 MB)
+            _TABLES_BUILT = 0
         row = _MOVE_TABLES[key] = [None] * 6
     g = row[facing]
     if g is not None:
@@ -253,14 +273,17 @@ def _groups(seqs: tuple[tuple[Action, ...], ...], key: tuple[Any, ...], facing: 
                 (ps[-1] if ps else (0, 0)) + (fs, a_s),
                 (pf[-1] if pf else (0, 0)) + (ff, a_f),
             )
-            paths = (ps, pf)
+            paths = _intern((ps, pf))
         gk = (dm, dm_first, ends)
         grp = by.get(gk)
         if grp is None:
             alts = [e[3] for e in ends]
             grp = by[gk] = _Group(dm, dm_first, ends, min(alts), max(alts))
             out.append(grp)
-        grp.members.append((steps, paths, frozenset(h for pth in paths for h in pth)))
+        hexes = _intern(frozenset(h for pth in paths for h in pth))
+        # keep a few members with different paths: enough to dodge a map edge
+        if len(grp.members) < _MAX_MEMBERS and all(hx != hexes for _s, _p, hx in grp.members):
+            grp.members.append((steps, paths, hexes))
     end_list: list[tuple[int, int, int, int]] = []
     where: dict[tuple[int, int, int, int], int] = {}
     for grp in out:
@@ -272,6 +295,7 @@ def _groups(seqs: tuple[tuple[Action, ...], ...], key: tuple[Any, ...], facing: 
                 end_list.append(e)
             ix.append(k)
         grp.idx = tuple(ix)
+    _TABLES_BUILT += 1
     row[facing] = (tuple(end_list), out)
     return row[facing]
 
