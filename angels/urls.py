@@ -12,6 +12,8 @@ urlpatterns = [
     path("api/roster/", include("roster.api_urls")),
     path("api/campaigns/", include("campaign.api_urls")),
     path("campaigns/", include("campaign.urls")),
+    path("api/battles/", include("battles.api_urls")),
+    path("battles/", include("battles.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("roster.urls")),
 ]

@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from angels.fields import OrderedJSONField
+
 
 class ResolutionMode(models.TextChoices):
     """How an engagement (a mission's interception segment) is resolved (SPEC "Strategic campaign")."""
@@ -53,10 +55,10 @@ class Campaign(models.Model):
         max_length=12, choices=SurvivalRule.choices, default=SurvivalRule.ANGELS20
     )
     squadrons = models.ManyToManyField("roster.Squadron", blank=True, related_name="campaigns")
-    setup = models.JSONField(
+    setup = OrderedJSONField(
         default=dict, help_text="The game's setup (plane decks, options) it was created with."
     )
-    state = models.JSONField(default=dict)
+    state = OrderedJSONField(default=dict)
     version = models.PositiveIntegerField(default=0)
     status = models.CharField(
         max_length=10, choices=CampaignStatus.choices, default=CampaignStatus.ACTIVE

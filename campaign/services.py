@@ -47,7 +47,14 @@ SIDES = ("allied", "axis")
 
 # -- reading the game back --------------------------------------------------------
 def game_state(campaign: Campaign) -> GameState:
-    return GameState.from_json(campaign.state)
+    """The game as stored on ``campaign``.
+
+    The game adopts the row's parsed state without copying it (the copy would
+    cost more than the rest of a request): applying actions to the returned
+    game changes ``campaign.state`` too, so only act on a game whose campaign
+    instance is saved from it (as :func:`campaign_act` does) or thrown away.
+    """
+    return GameState.from_json(campaign.state, copy=False)
 
 
 def _setup_from_catalog() -> GameSetup:
@@ -74,9 +81,13 @@ def _setup_from_catalog() -> GameSetup:
 
 # -- permissions ------------------------------------------------------------------
 def membership(campaign: Campaign, user: AbstractBaseUser | None) -> CampaignMember | None:
+    """The user's membership of the campaign (one query, remembered on the user for the request)."""
     if user is None or not user.is_authenticated:
         return None
-    return CampaignMember.objects.filter(campaign=campaign, user=user).first()
+    cache = user.__dict__.setdefault("_campaign_memberships", {})
+    if campaign.pk not in cache:
+        cache[campaign.pk] = CampaignMember.objects.filter(campaign=campaign, user=user).first()
+    return cache[campaign.pk]
 
 
 def viewer_side(campaign: Campaign, user: AbstractBaseUser | None) -> str | None:
@@ -185,6 +196,7 @@ def campaign_invite(
     member, _ = CampaignMember.objects.update_or_create(
         campaign=campaign, user=user, defaults={"role": role, "side": side}
     )
+    user.__dict__.pop("_campaign_memberships", None)
     return member
 
 

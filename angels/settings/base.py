@@ -109,6 +109,9 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "0.1.0",
 }
 
+# Battles flown for an odds preview before an engagement is resolved.
+BATTLE_ODDS_RUNS = env_int("BATTLE_ODDS_RUNS", 40)
+
 # --- Celery -----------------------------------------------------------------
 # A real broker when one is configured; otherwise tasks run eagerly in-process.
 REDIS_URL = env_str("REDIS_URL", "")
@@ -131,6 +134,11 @@ CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 300)
 # well above the hard time limit so a running task is never handed out twice.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Run with `celery -A angels beat` beside the workers: picks up battles whose
+# message was lost or whose worker died.
+CELERY_BEAT_SCHEDULE = {
+    "sweep-stale-battles": {"task": "battles.sweep", "schedule": 300.0},
+}
 
 LOGGING = {
     "version": 1,

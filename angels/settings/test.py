@@ -12,3 +12,4 @@ CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_URL = "memory://"
 LOGGING = {"version": 1, "disable_existing_loggers": False}
+BATTLE_ODDS_RUNS = 6

@@ -162,6 +162,14 @@ class GameSetup:
         return [*self.plane_cards, *self.mission_cards, *self.event_cards]
 
     def to_json(self) -> dict[str, Any]:
+        # The setup is frozen: build its JSON once (every stored state carries it).
+        cached = self.__dict__.get("_json")
+        if cached is None:
+            cached = self._build_json()
+            object.__setattr__(self, "_json", cached)
+        return _copy(cached)
+
+    def _build_json(self) -> dict[str, Any]:
         return {
             "rules_version": RULES_VERSION,
             "planes": [p.to_json() for p in self.planes],
@@ -1299,7 +1307,11 @@ class GameState:
         return data
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], setup: GameSetup | None = None) -> GameState:
+    def from_json(
+        cls, data: Mapping[str, Any], setup: GameSetup | None = None, *, copy: bool = True
+    ) -> GameState:
+        """Rebuild a state. ``copy=False`` adopts ``data``'s lists and dicts
+        as they are: for data freshly parsed from JSON that nothing else holds."""
         setup = setup or GameSetup.from_json(data["setup"])
         d = data["dice"]
         if "script" in d:
@@ -1310,7 +1322,7 @@ class GameState:
             dice = Dice.from_json(d)
         state = cls(setup, dice)
         for name in _STATE_FIELDS:
-            setattr(state, name, _copy(data[name]))
+            setattr(state, name, _copy(data[name]) if copy else data[name])
         return state
 
 

@@ -148,7 +148,12 @@ def _play_to_the_end(campaign, clients, seed: int, max_actions: int) -> GameStat
         side = campaign.current_side
         view = clients[side].get(f"/api/campaigns/{campaign.pk}/?log_since={log_seen[side]}").json()
         log_seen[side] = view["log_length"]
-        action = rng.choice(view["legal_actions"])
+        # Random legal play that passes half the time it may: games of a few
+        # hundred actions instead of thousands of assign/unassign toggles.
+        advances = [a for a in view["legal_actions"] if a["type"] == "advance"]
+        action = (
+            advances[0] if advances and rng.random() < 0.5 else rng.choice(view["legal_actions"])
+        )
         response = clients[side].post(
             f"/api/campaigns/{campaign.pk}/actions/",
             {"version": view["campaign"]["version"], "action": action},
@@ -165,7 +170,7 @@ def _play_to_the_end(campaign, clients, seed: int, max_actions: int) -> GameStat
     return GameState.from_json(campaign.state)
 
 
-@pytest.mark.parametrize("seed", [2])
+@pytest.mark.parametrize("seed", [5, 11])  # games of ~420 actions
 def test_whole_campaigns_played_through_the_api_reach_victory(clients, catalog, users, seed):
     from campaign import services
 
@@ -176,9 +181,9 @@ def test_whole_campaigns_played_through_the_api_reach_victory(clients, catalog, 
         services.campaign_invite(
             campaign=campaign, by=users["organiser"], user=users[side], role="commander", side=side
         )
-    state = _play_to_the_end(campaign, clients, seed, max_actions=4000)
+    state = _play_to_the_end(campaign, clients, seed, max_actions=1500)
     campaign.refresh_from_db()
-    assert campaign.status == "finished", f"no winner after 4000 actions (turn {state.turn})"
+    assert campaign.status == "finished", f"no winner after 1500 actions (turn {state.turn})"
     assert campaign.winner in ("allied", "axis")
     # the record replays to the same final state
     assert services.campaign_replay(campaign).to_json() == campaign.state

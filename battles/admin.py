@@ -1,0 +1,71 @@
+from django.contrib import admin, messages
+
+from angels.errors import RuleViolation
+
+from . import services
+from .models import Battle, BattleBatch
+
+
+@admin.register(Battle)
+class BattleAdmin(admin.ModelAdmin):
+    list_display = (
+        "id",
+        "scenario",
+        "status",
+        "winner",
+        "seed",
+        "attempts",
+        "batch",
+        "source_key",
+        "created_at",
+        "finished_at",
+    )
+    list_filter = ("status", "scenario")
+    search_fields = ("source_key", "error")
+    readonly_fields = (
+        "setup",
+        "seed",
+        "status",
+        "error",
+        "attempts",
+        "actions",
+        "log",
+        "result",
+        "batch",
+        "started_at",
+        "finished_at",
+        "requested_by",
+    )
+    actions = ("retry_failed", "resolve_drafts")
+
+    def has_add_permission(self, request):
+        return False  # battles are created from the battle pages or the API, which validate flights
+
+    @admin.display(description="winner")
+    def winner(self, obj: Battle) -> str:
+        return obj.winner or ""
+
+    @admin.action(description="Retry the selected failed battles")
+    def retry_failed(self, request, queryset):
+        for battle in queryset:
+            try:
+                services.battle_retry(battle_id=battle.pk)
+                self.message_user(request, f"Battle #{battle.pk} sent to the engine again.")
+            except RuleViolation as exc:
+                self.message_user(request, f"Battle #{battle.pk}: {exc}", level=messages.ERROR)
+
+    @admin.action(description="Resolve the selected waiting battles")
+    def resolve_drafts(self, request, queryset):
+        for battle in queryset:
+            try:
+                services.battle_resolve(battle_id=battle.pk)
+                self.message_user(request, f"Battle #{battle.pk} sent to the engine.")
+            except RuleViolation as exc:
+                self.message_user(request, f"Battle #{battle.pk}: {exc}", level=messages.ERROR)
+
+
+@admin.register(BattleBatch)
+class BattleBatchAdmin(admin.ModelAdmin):
+    list_display = ("id", "scenario", "runs", "purpose", "created_at", "finished_at")
+    list_filter = ("scenario", "purpose")
+    readonly_fields = ("summary", "finished_at", "seed")

@@ -1,0 +1,118 @@
+"""Battle API: one view per operation. Bad input is a 400 naming the field and the rule, and creates nothing."""
+
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, permissions, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import services
+from .models import Battle, BattleBatch, BattleStatus
+from .serializers import (
+    BatchCreateInput,
+    BatchOutput,
+    BattleCreateInput,
+    BattleLogOutput,
+    BattleOutput,
+)
+
+
+@extend_schema(
+    parameters=[
+        OpenApiParameter("status", str, enum=BattleStatus.values),
+        OpenApiParameter("scenario", str),
+        OpenApiParameter("batch", int),
+    ]
+)
+class BattleListApi(generics.ListAPIView):
+    serializer_class = BattleOutput
+
+    def get_queryset(self):
+        qs = Battle.objects.defer("log", "actions", "setup")
+        p = self.request.query_params
+        if p.get("status"):
+            qs = qs.filter(status=p["status"])
+        if p.get("scenario"):
+            qs = qs.filter(scenario=p["scenario"])
+        if p.get("batch", "").isdigit():
+            qs = qs.filter(batch_id=int(p["batch"]))
+        return qs
+
+
+class BattleCreateApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=BattleCreateInput, responses={201: BattleOutput})
+    def post(self, request):
+        data = BattleCreateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        battle = services.battle_create(requested_by=request.user, **data.validated_data)
+        battle.refresh_from_db()
+        return Response(BattleOutput(battle).data, status=status.HTTP_201_CREATED)
+
+
+class BattleDetailApi(generics.RetrieveAPIView):
+    serializer_class = BattleOutput
+    queryset = Battle.objects.defer("log", "actions", "setup")
+
+
+class BattleLogApi(generics.RetrieveAPIView):
+    serializer_class = BattleLogOutput
+    queryset = Battle.objects.all()
+
+
+class BattleResolveApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses=BattleOutput)
+    def post(self, request, pk: int):
+        get_object_or_404(Battle, pk=pk)
+        return Response(BattleOutput(services.battle_resolve(battle_id=pk)).data)
+
+
+class BattleRetryApi(APIView):
+    permission_classes = [permissions.IsAdminUser]
+
+    @extend_schema(request=None, responses=BattleOutput)
+    def post(self, request, pk: int):
+        get_object_or_404(Battle, pk=pk)
+        return Response(BattleOutput(services.battle_retry(battle_id=pk)).data)
+
+
+class BattleOddsApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={201: BatchOutput})
+    def post(self, request, pk: int):
+        get_object_or_404(Battle, pk=pk)
+        batch = services.odds_preview(battle_id=pk, requested_by=request.user)
+        return Response(
+            BatchOutput(_with_progress().get(pk=batch.pk)).data, status=status.HTTP_201_CREATED
+        )
+
+
+def _with_progress():
+    return BattleBatch.objects.annotate(
+        finished=Count("battles", filter=Q(battles__status__in=["finished", "failed"]))
+    )
+
+
+class BatchCreateApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=BatchCreateInput, responses={201: BatchOutput})
+    def post(self, request):
+        data = BatchCreateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        batch = services.batch_create(requested_by=request.user, **data.validated_data)
+        return Response(
+            BatchOutput(_with_progress().get(pk=batch.pk)).data, status=status.HTTP_201_CREATED
+        )
+
+
+class BatchDetailApi(generics.RetrieveAPIView):
+    serializer_class = BatchOutput
+
+    def get_queryset(self):
+        return _with_progress()

@@ -1,0 +1,127 @@
+"""Battles in the product: an engagement handed to the rules engine.
+
+The row is the source of truth for background work: its status, seed, error,
+event log and result live here, not in a Celery result backend. A task claims
+a battle with a conditional update (PENDING → RUNNING) and writes the result
+once (RUNNING → FINISHED), so a re-delivered task changes nothing twice.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings as django_settings
+from django.db import models
+from django.db.models import Q
+
+
+class BattleStatus(models.TextChoices):
+    DRAFT = "draft", "Waiting to be resolved"
+    PENDING = "pending", "Pending"
+    RUNNING = "running", "Running"
+    FINISHED = "finished", "Finished"
+    FAILED = "failed", "Failed"
+
+
+class ScenarioKind(models.TextChoices):
+    """The scenarios of 000 "SCENARIOS", "STANDARD SCENARIO", "BOMBER ESCORT SCENARIO"."""
+
+    DOGFIGHT = "dogfight", "Battle of Britain: Dogfight"
+    INTERCEPT = "intercept", "Battle of Britain: Intercept the Interceptors"
+    LIMITED_FUEL = "limited_fuel", "Battle of Britain: Limited Fuel"
+    SCHNELLBOMBER = "schnellbomber", "Battle of Britain: Schnellbomber"
+    STANDARD = "standard", "Standard Scenario"
+    BOMBER_ESCORT = "bomber_escort", "Bomber Escort"
+
+
+class BattleBatch(models.Model):
+    """The same matchup flown many times (balance questions, odds previews)."""
+
+    scenario = models.CharField(max_length=20, choices=ScenarioKind.choices)
+    settings = models.JSONField(default=dict, blank=True)
+    flights = models.JSONField(default=dict, blank=True)
+    runs = models.PositiveIntegerField()
+    seed = models.BigIntegerField()
+    purpose = models.CharField(
+        max_length=20, default="balance", help_text="balance or odds preview"
+    )
+    summary = models.JSONField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    requested_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(runs__gte=1) & Q(runs__lte=2000), name="batch_runs_in_range"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Batch #{self.pk}: {self.get_scenario_display()} x{self.runs}"
+
+
+class Battle(models.Model):
+    scenario = models.CharField(max_length=20, choices=ScenarioKind.choices)
+    settings = models.JSONField(
+        default=dict, blank=True, help_text="Rules switches, territory, policies, year, theater."
+    )
+    flights = models.JSONField(
+        default=dict, blank=True, help_text="The flights as asked for: aircraft types and pilots."
+    )
+    setup = models.JSONField(default=dict, help_text="The engine's scenario, fixed at creation.")
+    seed = models.BigIntegerField()
+    status = models.CharField(
+        max_length=10, choices=BattleStatus.choices, default=BattleStatus.PENDING
+    )
+    error = models.TextField(blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    actions = models.JSONField(
+        default=list, blank=True, help_text="Every action taken: with the seed, replays the battle."
+    )
+    log = models.JSONField(default=list, blank=True)
+    result = models.JSONField(null=True, blank=True)
+    batch = models.ForeignKey(
+        BattleBatch, on_delete=models.CASCADE, null=True, blank=True, related_name="battles"
+    )
+    source_key = models.CharField(
+        max_length=120, blank=True, help_text="What asked for it, e.g. a campaign mission."
+    )
+    requested_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [
+            models.Index(fields=["status", "created_at"]),
+            models.Index(fields=["batch", "status"]),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=BattleStatus.values), name="battle_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status=BattleStatus.FINISHED) | Q(result__isnull=False),
+                name="finished_battle_has_result",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Battle #{self.pk}: {self.get_scenario_display()} ({self.status})"
+
+    @property
+    def winner(self) -> str | None:
+        return (self.result or {}).get("winner")

@@ -1,0 +1,63 @@
+from rest_framework import serializers
+
+from .models import Battle, BattleBatch, ScenarioKind
+
+
+class BattleCreateInput(serializers.Serializer):
+    scenario = serializers.CharField(help_text=f"One of: {', '.join(ScenarioKind.values)}.")
+    flights = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text='{"axis": [{"aircraft_type": "Bf 109E Ace", "pilot": 3, "quality": "ace"}], "allied": [...]}',
+    )
+    settings = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text="rules, territory, policies, year, theater, advantage, situation, max_turns",
+    )
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
+    resolve = serializers.BooleanField(
+        required=False, default=True, help_text="False: keep it waiting (odds preview first)."
+    )
+
+
+class BatchCreateInput(BattleCreateInput):
+    runs = serializers.IntegerField(min_value=1, max_value=2000)
+    resolve = None
+
+
+class BattleOutput(serializers.ModelSerializer):
+    winner = serializers.CharField(read_only=True, allow_null=True)
+
+    class Meta:
+        model = Battle
+        fields = (
+            "id", "scenario", "settings", "flights", "seed", "status", "error", "attempts", "result", "winner",
+            "batch", "source_key", "created_at", "started_at", "finished_at",
+        )  # fmt: skip
+
+
+class BattleLogOutput(serializers.ModelSerializer):
+    class Meta:
+        model = Battle
+        fields = ("id", "setup", "seed", "actions", "log")
+
+
+class BatchOutput(serializers.ModelSerializer):
+    finished = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = BattleBatch
+        fields = (
+            "id",
+            "scenario",
+            "settings",
+            "flights",
+            "runs",
+            "seed",
+            "purpose",
+            "summary",
+            "finished",
+            "created_at",
+            "finished_at",
+        )

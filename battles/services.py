@@ -1,0 +1,519 @@
+"""Battle writes: create a battle (validated, nothing stored on bad input), fly it
+in a task exactly once, fail it with its message, retry it, sweep stale ones,
+fan batches out and summarise them."""
+
+from __future__ import annotations
+
+import math
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from angels.errors import RuleViolation
+from battles.engine import Dice, Flight, FlightMember, Rules, Scenario, ScenarioError, new_battle
+from battles.engine import scenario as engine_scenarios
+from battles.engine.stats import SIDES as ENGINE_SIDES
+from roster.models import AircraftType, Pilot
+
+from .catalogue import catalogue, stats_for
+from .models import Battle, BattleBatch, BattleStatus, ScenarioKind
+
+SIDES = ("axis", "allied")
+TERRITORIES = ("friendly", "enemy", "neutral")
+RULE_SWITCHES = ("tailing", "turn_position", "status", "pilot_survival")
+SETTINGS_KEYS = {
+    "rules",
+    "territory",
+    "policies",
+    "year",
+    "theater",
+    "advantage",
+    "situation",
+    "max_turns",
+}
+FIXED_FLIGHT_SCENARIOS = {
+    ScenarioKind.DOGFIGHT: engine_scenarios.dogfight,
+    ScenarioKind.INTERCEPT: engine_scenarios.intercept_the_interceptors,
+    ScenarioKind.LIMITED_FUEL: engine_scenarios.limited_fuel,
+    ScenarioKind.SCHNELLBOMBER: engine_scenarios.schnellbomber,
+}
+DEFAULT_POLICY = "tactical"
+STALE_AFTER = timedelta(minutes=10)
+MAX_BATCH_RUNS = 2000
+
+
+def policy_names() -> tuple[str, ...]:
+    from battles.engine.pilots import POLICIES
+
+    return tuple(POLICIES)
+
+
+# -- building the engine's scenario from the request --------------------------------
+def _rules(settings: dict[str, Any]) -> Rules:
+    raw = settings.get("rules", {})
+    if not isinstance(raw, dict):
+        raise RuleViolation(
+            "rules must be an object of switches", field="settings.rules", rule="format"
+        )
+    for key, value in raw.items():
+        if key not in RULE_SWITCHES:
+            raise RuleViolation(
+                f"unknown rule switch {key!r} (known: {', '.join(RULE_SWITCHES)})",
+                field=f"settings.rules.{key}",
+                rule="unknown option",
+            )
+        if not isinstance(value, bool):
+            raise RuleViolation(
+                "a rule switch is true or false", field=f"settings.rules.{key}", rule="format"
+            )
+    max_turns = settings.get("max_turns", 30)
+    if not isinstance(max_turns, int) or not 1 <= max_turns <= 100:
+        raise RuleViolation(
+            "max_turns is a whole number from 1 to 100", field="settings.max_turns", rule="range"
+        )
+    return Rules(max_turns=max_turns, **raw)
+
+
+def _check_settings(kind: str, settings: dict[str, Any]) -> None:
+    if not isinstance(settings, dict):
+        raise RuleViolation("settings must be an object", field="settings", rule="format")
+    for key in settings:
+        if key not in SETTINGS_KEYS:
+            raise RuleViolation(
+                f"unknown option {key!r} (known: {', '.join(sorted(SETTINGS_KEYS))})",
+                field=f"settings.{key}",
+                rule="unknown option",
+            )
+    policies = settings.get("policies", {})
+    known = policy_names()
+    if not isinstance(policies, dict):
+        raise RuleViolation(
+            "policies maps a side to a pilot policy", field="settings.policies", rule="format"
+        )
+    for side, name in policies.items():
+        if side not in SIDES:
+            raise RuleViolation(
+                f"unknown side {side!r}", field=f"settings.policies.{side}", rule="side"
+            )
+        if name not in known:
+            raise RuleViolation(
+                f"unknown pilot policy {name!r} (known: {', '.join(known)})",
+                field=f"settings.policies.{side}",
+                rule="unknown option",
+            )
+    territory = settings.get("territory", {})
+    if not isinstance(territory, dict) or any(
+        s not in SIDES or t not in TERRITORIES for s, t in territory.items()
+    ):
+        raise RuleViolation(
+            f"territory maps axis/allied to one of {', '.join(TERRITORIES)}",
+            field="settings.territory",
+            rule="territory",
+        )
+
+
+def _aircraft_type(ref: Any, field: str) -> AircraftType:
+    qs = AircraftType.objects.all()
+    found = (
+        qs.filter(pk=ref).first()
+        if isinstance(ref, int)
+        else qs.filter(name=ref).first()
+        if isinstance(ref, str)
+        else None
+    )
+    if found is None:
+        raise RuleViolation(
+            f"unknown aircraft type {ref!r}", field=field, rule="unknown aircraft type"
+        )
+    return found
+
+
+def _flight(side: str, members: Any) -> Flight:
+    field = f"flights.{side}"
+    if not isinstance(members, list):
+        raise RuleViolation("a flight is a list of aircraft", field=field, rule="format")
+    built = []
+    for i, member in enumerate(members):
+        where = f"{field}[{i}]"
+        if not isinstance(member, dict) or "aircraft_type" not in member:
+            raise RuleViolation(
+                "each aircraft needs an aircraft_type (id or name)",
+                field=f"{where}.aircraft_type",
+                rule="required",
+            )
+        aircraft_type = _aircraft_type(member["aircraft_type"], f"{where}.aircraft_type")
+        if aircraft_type.side and aircraft_type.side != side:
+            raise RuleViolation(
+                f"{aircraft_type.name} flies for the {aircraft_type.side} side, not {side}",
+                field=f"{where}.aircraft_type",
+                rule="000 'CHOOSING SIDES'",
+            )
+        quality = member.get("quality")
+        pilot_ref = ""
+        if member.get("pilot") is not None:
+            pilot = Pilot.objects.select_related("squadron").filter(pk=member["pilot"]).first()
+            if pilot is None:
+                raise RuleViolation(
+                    f"unknown pilot {member['pilot']!r}", field=f"{where}.pilot", rule="exists"
+                )
+            if pilot.squadron.side != side:
+                raise RuleViolation(
+                    f"{pilot} flies for the {pilot.squadron.side} side",
+                    field=f"{where}.pilot",
+                    rule="side",
+                )
+            if pilot.status != "active":
+                raise RuleViolation(
+                    f"{pilot} is {pilot.status}, not on active duty",
+                    field=f"{where}.pilot",
+                    rule="pilot status",
+                )
+            pilot_ref = f"pilot:{pilot.pk}"
+            quality = quality or engine_quality(pilot)
+        if quality is not None and quality not in ("poor", "average", "veteran", "ace"):
+            raise RuleViolation(
+                "quality is poor, average, veteran or ace",
+                field=f"{where}.quality",
+                rule="000 'AIRCRAFT STATS'",
+            )
+        built.append(FlightMember(stats_for(aircraft_type), pilot=quality, pilot_ref=pilot_ref))
+    return Flight(side, tuple(built))
+
+
+def engine_quality(pilot: Pilot) -> str:
+    """The Angels 20 quality a roster pilot flies with, by the pilot's rule set."""
+    from roster.rules import RULE_SETS
+
+    rule_set = RULE_SETS.get(pilot.quality_scale)
+    return rule_set.engine_quality(pilot.quality) if rule_set else pilot.quality
+
+
+def build_scenario(
+    *, kind: str, flights: dict[str, Any], settings: dict[str, Any], seed: int
+) -> Scenario:
+    """The engine's scenario for a request; raises RuleViolation naming the field and rule."""
+    if kind not in ScenarioKind.values:
+        raise RuleViolation(
+            f"unknown scenario {kind!r} (known: {', '.join(ScenarioKind.values)})",
+            field="scenario",
+            rule="unknown scenario",
+        )
+    _check_settings(kind, settings)
+    rules = _rules(settings)
+    try:
+        if kind in FIXED_FLIGHT_SCENARIOS:
+            if flights:
+                raise RuleViolation(
+                    "this scenario's flights are set by the book",
+                    field="flights",
+                    rule=f"000 scenario '{kind}'",
+                )
+            scenario = FIXED_FLIGHT_SCENARIOS[kind](rules=rules, catalogue=catalogue())
+        else:
+            if not isinstance(flights, dict) or set(flights) != set(SIDES):
+                raise RuleViolation(
+                    "give a flight for the axis and for the allied side",
+                    field="flights",
+                    rule="000 'BUILDING FLIGHTS'",
+                )
+            built = {side: _flight(side, flights[side]) for side in SIDES}
+            for side in SIDES:
+                try:
+                    engine_scenarios.validate_flight(
+                        built[side], year=settings.get("year"), theater=settings.get("theater")
+                    )
+                except ScenarioError as exc:
+                    raise RuleViolation(
+                        str(exc), field=f"flights.{side}", rule=_rule_of(str(exc))
+                    ) from exc
+            if kind == ScenarioKind.STANDARD:
+                scenario = engine_scenarios.standard_scenario(
+                    built["axis"], built["allied"], Dice(seed ^ 0x5CE7A710), rules=rules, year=settings.get("year"),
+                    theater=settings.get("theater"), advantage=settings.get("advantage"), situation=settings.get("situation"),
+                )  # fmt: skip
+            else:
+                escort_side = settings.get("escort_side", "allied")
+                other = "axis" if escort_side == "allied" else "allied"
+                scenario = engine_scenarios.bomber_escort(
+                    built[escort_side], built[other], rules=rules
+                )
+    except ScenarioError as exc:
+        raise RuleViolation(str(exc), field="flights", rule=_rule_of(str(exc))) from exc
+    territory = settings.get("territory")
+    if territory:
+        data = scenario.to_json()
+        data["territory"] = [territory.get("axis", "neutral"), territory.get("allied", "neutral")]
+        scenario = Scenario.from_json(data)
+    return scenario
+
+
+def _rule_of(message: str) -> str:
+    """The rulebook section a ScenarioError names ("000 'BUILDING FLIGHTS': ...")."""
+    return message.split(":", 1)[0] if message.startswith("000") else "scenario"
+
+
+# -- creating and dispatching -----------------------------------------------------
+def _dispatch(battle_ids: list[int]) -> None:
+    from .tasks import run_battle
+
+    def send() -> None:
+        if len(battle_ids) == 1:
+            run_battle.delay(battle_ids[0])
+        else:
+            from celery import group
+
+            group(run_battle.s(i) for i in battle_ids).apply_async()
+
+    transaction.on_commit(send)
+
+
+def battle_create(
+    *, scenario: str, flights: dict[str, Any] | None = None, settings: dict[str, Any] | None = None, seed: int | None = None,
+    requested_by: Any = None, resolve: bool = True, source_key: str = "",
+) -> Battle:  # fmt: skip
+    """Validate, store and (unless ``resolve`` is False) dispatch a battle after commit."""
+    seed = secrets.randbits(48) if seed is None else seed
+    settings = settings or {}
+    flights = flights or {}
+    setup = build_scenario(kind=scenario, flights=flights, settings=settings, seed=seed)
+    with transaction.atomic():
+        battle = Battle.objects.create(
+            scenario=scenario, flights=flights, settings=settings, setup=setup.to_json(), seed=seed,
+            requested_by=requested_by if getattr(requested_by, "is_authenticated", False) else None,
+            status=BattleStatus.PENDING if resolve else BattleStatus.DRAFT, source_key=source_key,
+        )  # fmt: skip
+        if resolve:
+            _dispatch([battle.pk])
+    return battle
+
+
+def battle_resolve(*, battle_id: int) -> Battle:
+    """Send a draft (an engagement waiting for the organiser) to the engine."""
+    with transaction.atomic():
+        if (
+            Battle.objects.filter(pk=battle_id, status=BattleStatus.DRAFT).update(
+                status=BattleStatus.PENDING
+            )
+            != 1
+        ):
+            raise RuleViolation(
+                "only a battle waiting to be resolved can be resolved",
+                field="status",
+                rule="battle status",
+            )
+        _dispatch([battle_id])
+    return Battle.objects.get(pk=battle_id)
+
+
+def battle_retry(*, battle_id: int) -> Battle:
+    """A failed battle goes back to pending, keeps its seed, and is dispatched again."""
+    with transaction.atomic():
+        updated = Battle.objects.filter(pk=battle_id, status=BattleStatus.FAILED).update(
+            status=BattleStatus.PENDING, error="", started_at=None, finished_at=None
+        )
+        if updated != 1:
+            raise RuleViolation(
+                "only a failed battle can be retried", field="status", rule="battle status"
+            )
+        _dispatch([battle_id])
+    return Battle.objects.get(pk=battle_id)
+
+
+# -- flying ------------------------------------------------------------------------
+def fly(setup: dict[str, Any], seed: int, policies: dict[str, str]) -> dict[str, Any]:
+    """Fly a battle to the end with computer pilots; return its record."""
+    from battles.engine.pilots import POLICIES
+
+    state = new_battle(Scenario.from_json(setup), Dice(seed))
+    # the engine numbers its sides by their index in its SIDES (axis 0, allied 1)
+    pilots = {
+        i: POLICIES[policies.get(side, DEFAULT_POLICY)](seed + i)
+        for i, side in enumerate(ENGINE_SIDES)
+    }
+    actions = []
+    while not state.is_over():
+        action = pilots[state.current_side()].choose(state)
+        state.apply(action)
+        actions.append(action.to_json())
+    return {"result": state.result(), "log": state.log, "actions": actions}
+
+
+def battle_run(*, battle_id: int) -> bool:
+    """Claim a pending battle, fly it, write its result once. Returns whether it ran.
+
+    Idempotent: a battle that is not pending (already running, finished or
+    failed) is left alone, so a re-delivered task changes nothing.
+    """
+    now = timezone.now()
+    claimed = Battle.objects.filter(pk=battle_id, status=BattleStatus.PENDING).update(
+        status=BattleStatus.RUNNING, started_at=now, attempts=F("attempts") + 1
+    )
+    if claimed != 1:
+        return False
+    battle = Battle.objects.get(pk=battle_id)
+    try:
+        record = fly(battle.setup, battle.seed, battle.settings.get("policies", {}))
+    except Exception as exc:  # noqa: BLE001 - any failure is kept on the row, with its message
+        Battle.objects.filter(pk=battle_id, status=BattleStatus.RUNNING).update(
+            status=BattleStatus.FAILED,
+            error=f"{type(exc).__name__}: {exc}"[:2000],
+            finished_at=timezone.now(),
+        )
+        _after_battle(battle)
+        return True
+    with transaction.atomic():
+        written = Battle.objects.filter(pk=battle_id, status=BattleStatus.RUNNING).update(
+            status=BattleStatus.FINISHED, result=record["result"], log=record["log"], actions=record["actions"],
+            finished_at=timezone.now(), error="",
+        )  # fmt: skip
+        if written:
+            _after_battle(battle)
+    return True
+
+
+def _after_battle(battle: Battle) -> None:
+    if battle.batch_id:
+        batch_maybe_summarise(batch_id=battle.batch_id)
+
+
+def battles_sweep(*, stale_after: timedelta = STALE_AFTER) -> list[int]:
+    """Re-dispatch battles stuck in pending (lost message) or running (dead worker) past a bound."""
+    cutoff = timezone.now() - stale_after
+    stuck_running = list(
+        Battle.objects.filter(status=BattleStatus.RUNNING, started_at__lt=cutoff).values_list(
+            "pk", flat=True
+        )
+    )
+    ids = []
+    with transaction.atomic():
+        for pk in stuck_running:
+            if Battle.objects.filter(
+                pk=pk, status=BattleStatus.RUNNING, started_at__lt=cutoff
+            ).update(status=BattleStatus.PENDING, started_at=None):
+                ids.append(pk)
+        ids += list(
+            Battle.objects.filter(status=BattleStatus.PENDING, created_at__lt=cutoff)
+            .exclude(pk__in=ids)
+            .values_list("pk", flat=True)
+        )
+        if ids:
+            _dispatch(ids)
+    return ids
+
+
+# -- batches ------------------------------------------------------------------------
+def batch_create(
+    *, scenario: str, runs: int, flights: dict[str, Any] | None = None, settings: dict[str, Any] | None = None,
+    seed: int | None = None, requested_by: Any = None, purpose: str = "balance",
+) -> BattleBatch:  # fmt: skip
+    """The same matchup flown ``runs`` times with seeds seed, seed+1, ..., fanned out as a group."""
+    if not isinstance(runs, int) or not 1 <= runs <= MAX_BATCH_RUNS:
+        raise RuleViolation(
+            f"runs is a whole number from 1 to {MAX_BATCH_RUNS}", field="runs", rule="range"
+        )
+    seed = secrets.randbits(40) if seed is None else seed
+    settings, flights = settings or {}, flights or {}
+    setups = [
+        build_scenario(kind=scenario, flights=flights, settings=settings, seed=seed + i).to_json()
+        for i in range(runs)
+    ]
+    user = requested_by if getattr(requested_by, "is_authenticated", False) else None
+    with transaction.atomic():
+        batch = BattleBatch.objects.create(
+            scenario=scenario,
+            settings=settings,
+            flights=flights,
+            runs=runs,
+            seed=seed,
+            purpose=purpose,
+            requested_by=user,
+        )
+        battles = Battle.objects.bulk_create(
+            Battle(
+                scenario=scenario,
+                settings=settings,
+                flights=flights,
+                setup=setup,
+                seed=seed + i,
+                batch=batch,
+                requested_by=user,
+            )
+            for i, setup in enumerate(setups)
+        )
+        _dispatch([b.pk for b in battles])
+    return batch
+
+
+def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def batch_summary(results: list[dict[str, Any]], failed: int = 0) -> dict[str, Any]:
+    n = len(results)
+    summary: dict[str, Any] = {
+        "battles": n,
+        "failed": failed,
+        "draws": sum(1 for r in results if r.get("winner") is None),
+    }
+    for side in SIDES:
+        wins = sum(1 for r in results if r.get("winner") == side)
+        low, high = wilson_interval(wins, n)
+        losses = [
+            sum(1 for a in r["aircraft"] if a["side"] == side and a["fate"] == "destroyed")
+            for r in results
+        ]
+        summary[side] = {
+            "wins": wins,
+            "win_rate": wins / n if n else 0.0,
+            "win_rate_ci95": [round(low, 4), round(high, 4)],
+            "average_losses": sum(losses) / n if n else 0.0,
+            "average_victory_points": sum(r["victory_points"][side] for r in results) / n
+            if n
+            else 0.0,
+        }
+    return summary
+
+
+def batch_maybe_summarise(*, batch_id: int) -> bool:
+    """Write the batch's summary once every battle has finished or failed (row lock on the batch)."""
+    with transaction.atomic():
+        batch = BattleBatch.objects.select_for_update().get(pk=batch_id)
+        if batch.summary is not None:
+            return False
+        states = list(batch.battles.values_list("status", flat=True))
+        if any(s not in (BattleStatus.FINISHED, BattleStatus.FAILED) for s in states):
+            return False
+        results = list(
+            batch.battles.filter(status=BattleStatus.FINISHED).values_list("result", flat=True)
+        )
+        batch.summary = batch_summary(results, failed=states.count(BattleStatus.FAILED))
+        batch.finished_at = timezone.now()
+        batch.save(update_fields=["summary", "finished_at"])
+    return True
+
+
+def odds_preview(
+    *, battle_id: int, runs: int | None = None, requested_by: Any = None
+) -> BattleBatch:
+    """A quick batch of the same matchup before the organiser commits to resolving it."""
+    from django.conf import settings as django_settings
+
+    runs = runs or django_settings.BATTLE_ODDS_RUNS
+    battle = Battle.objects.get(pk=battle_id)
+    settings = dict(battle.settings)
+    settings.setdefault("policies", {"axis": DEFAULT_POLICY, "allied": DEFAULT_POLICY})
+    return batch_create(
+        scenario=battle.scenario, flights=battle.flights, settings=settings, runs=runs, seed=battle.seed + 1_000_003,
+        requested_by=requested_by, purpose=f"odds:{battle.pk}",
+    )  # fmt: skip

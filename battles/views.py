@@ -1,0 +1,127 @@
+"""Battle pages: list, new battle form, report (map stepping through the log)."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from angels.errors import RuleViolation
+from roster.models import AircraftType
+
+from . import services
+from .models import Battle, BattleBatch, BattleStatus, ScenarioKind
+from .report import HEX_SIZE, frames_from_log, hex_grid_points, map_size
+
+FLIGHT_SLOTS = 5
+
+
+def battle_list(request: HttpRequest) -> HttpResponse:
+    battles = Battle.objects.defer("log", "actions", "setup").filter(batch__isnull=True)[:100]
+    return render(
+        request,
+        "battles/list.html",
+        {"battles": battles, "batches": BattleBatch.objects.all()[:20]},
+    )
+
+
+def battle_new(request: HttpRequest) -> HttpResponse:
+    types = AircraftType.objects.exclude(
+        kind__in=["bomber", "heavy bomber", "bomber token"]
+    ).order_by("side", "name")
+    context = {
+        "scenarios": ScenarioKind.choices,
+        "policies": services.policy_names(),
+        "types": {
+            "axis": [t for t in types if t.side == "axis"],
+            "allied": [t for t in types if t.side == "allied"],
+        },
+        "slots": range(FLIGHT_SLOTS),
+        "switches": services.RULE_SWITCHES,
+    }
+    if request.method != "POST":
+        return render(request, "battles/new.html", context)
+    if not request.user.is_authenticated:
+        return redirect(f"/accounts/login/?next={request.path}")
+    p = request.POST
+    scenario = p.get("scenario", "")
+    flights = {}
+    if scenario in (ScenarioKind.STANDARD, ScenarioKind.BOMBER_ESCORT):
+        for side in ("axis", "allied"):
+            flights[side] = [
+                {"aircraft_type": int(v)} for v in p.getlist(f"{side}_aircraft") if v.isdigit()
+            ]
+    settings = {
+        "policies": {
+            "axis": p.get("axis_policy", "tactical"),
+            "allied": p.get("allied_policy", "tactical"),
+        },
+        "rules": {name: name in p for name in services.RULE_SWITCHES},
+    }
+    try:
+        battle = services.battle_create(
+            scenario=scenario,
+            flights=flights,
+            settings=settings,
+            requested_by=request.user,
+            resolve=p.get("resolve") != "later",
+        )
+    except RuleViolation as exc:
+        messages.error(request, str(exc))
+        return render(request, "battles/new.html", context, status=400)
+    return redirect("battle-report", pk=battle.pk)
+
+
+def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
+    battle = get_object_or_404(Battle, pk=pk)
+    width, height = battle.setup.get("width", 16), battle.setup.get("height", 22)
+    frames = (
+        frames_from_log(battle.log, battle.setup) if battle.status == BattleStatus.FINISHED else []
+    )
+    svg_w, svg_h = map_size(width, height)
+    odds = BattleBatch.objects.filter(purpose=f"odds:{battle.pk}").order_by("-created_at").first()
+    names = {i: a["stats"]["name"] for i, a in enumerate(battle.setup.get("aircraft", []))}
+    return render(
+        request,
+        "battles/report.html",
+        {
+            "battle": battle,
+            "result": battle.result,
+            "names": names,
+            "frames_json": json.dumps(frames),
+            "frames": frames,
+            "grid": hex_grid_points(width, height),
+            "svg_w": svg_w,
+            "svg_h": svg_h,
+            "hex_size": HEX_SIZE,
+            "odds": odds,
+            "aircraft": [{"i": i, **a} for i, a in enumerate(battle.setup.get("aircraft", []))],
+        },
+    )
+
+
+@login_required
+@require_POST
+def battle_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    try:
+        if action == "resolve":
+            services.battle_resolve(battle_id=pk)
+        elif action == "odds":
+            services.odds_preview(battle_id=pk, requested_by=request.user)
+        elif action == "retry" and request.user.is_staff:
+            services.battle_retry(battle_id=pk)
+        else:
+            raise RuleViolation("unknown action", rule="battle action")
+    except RuleViolation as exc:
+        messages.error(request, str(exc))
+    return redirect("battle-report", pk=pk)
+
+
+def batch_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    batch = get_object_or_404(BattleBatch, pk=pk)
+    counts = {s: batch.battles.filter(status=s).count() for s in BattleStatus.values}
+    return render(request, "battles/batch.html", {"batch": batch, "counts": counts})
