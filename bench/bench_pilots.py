@@ -167,11 +167,16 @@ class _Timed(TacticalPolicy):
 def timing(n: int, warmup: int = 10) -> None:
     """Tactical vs tactical 2-v-2 Dogfights on one core."""
     acts: list[float] = []
+    cold = []
     for k in range(warmup):  # fill the process-wide tables first, as a server would
+        t = time.perf_counter()
         play_out(
             new_battle(dogfight(), Dice(90_000 + k)),
             {0: TacticalPolicy(k), 1: TacticalPolicy(k + 1)},
         )
+        cold.append(time.perf_counter() - t)
+    if cold:
+        print(f"timing: first (cold-table) battle {1000 * cold[0]:.0f} ms", flush=True)
     per_battle = []
     t0 = time.perf_counter()
     for k in range(n):
