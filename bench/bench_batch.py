@@ -24,7 +24,9 @@ sys.path.insert(0, str(ROOT))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--scenario", default="dogfight")
@@ -51,9 +53,24 @@ def main() -> None:
 
     workers = [
         subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "angels", "worker", "--pool=solo", "--loglevel=WARNING",
-             f"--hostname=bench{i}@%h", "--without-gossip", "--without-mingle", "--prefetch-multiplier=1"],
-            cwd=ROOT, env=os.environ.copy(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "angels",
+                "worker",
+                "--pool=solo",
+                "--loglevel=WARNING",
+                f"--hostname=bench{i}@%h",
+                "--without-gossip",
+                "--without-mingle",
+                "--prefetch-multiplier=1",
+            ],
+            cwd=ROOT,
+            env=os.environ.copy(),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )  # fmt: skip
         for i in range(args.workers)
     ]
@@ -61,7 +78,10 @@ def main() -> None:
         time.sleep(4)  # let the workers connect
         start = time.perf_counter()
         batch = services.batch_create(
-            scenario=args.scenario, runs=args.runs, seed=1, settings={"policies": {"axis": "tactical", "allied": "tactical"}}
+            scenario=args.scenario,
+            runs=args.runs,
+            seed=1,
+            settings={"policies": {"axis": "tactical", "allied": "tactical"}},
         )
         while True:
             batch.refresh_from_db()
@@ -74,8 +94,12 @@ def main() -> None:
             w.send_signal(signal.SIGTERM)
         for w in workers:
             w.wait(timeout=30)
-    print(f"{args.runs} tactical {args.scenario} battles over {args.workers} workers: {elapsed:.1f} s, {args.runs / elapsed:.1f} battles/s")
-    print(f"summary: axis {batch.summary['axis']['wins']} wins, allied {batch.summary['allied']['wins']}, draws {batch.summary['draws']}")
+    print(
+        f"{args.runs} tactical {args.scenario} battles over {args.workers} workers: {elapsed:.1f} s, {args.runs / elapsed:.1f} battles/s"
+    )
+    print(
+        f"summary: axis {batch.summary['axis']['wins']} wins, allied {batch.summary['allied']['wins']}, draws {batch.summary['draws']}"
+    )
 
 
 def _ensure_database(url: str) -> None:

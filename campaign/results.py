@@ -40,7 +40,8 @@ def plane_lost(
                                               "text": f"pilot was already {pilot.status}: no survival roll"},
                   recorded_by=actor)  # fmt: skip
         return
-    attacker = loss.get("shot_down_by") == "flak" or plane.side == campaign.current_side
+    attacking_side = loss.get("attacker_side", campaign.current_side)
+    attacker = loss.get("shot_down_by") == "flak" or plane.side == attacking_side
     territory = plane.side if not attacker else ("axis" if plane.side == "allied" else "allied")
     record = EngagementRecord(
         mode="card",

@@ -29,7 +29,7 @@ from campaign.game import (
     new_game,
 )
 from roster.models import AircraftType, Pilot, PilotEventKind, PilotStatus
-from roster.services import pilot_log
+from roster.services import campaign_turn_begin, pilot_log
 
 from .models import (
     ActionKind,
@@ -282,6 +282,13 @@ def campaign_act(
         )
         _save(campaign, state, before_version)
         _sync_planes(campaign, state, actor=getattr(user, "username", ""))
+        if state.turn > turn:
+            # roster hook: wounded pilots due back return, squadrons draft replacements
+            campaign_turn_begin(
+                campaign=campaign,
+                campaign_turn=state.turn,
+                recorded_by=getattr(user, "username", ""),
+            )
     return campaign
 
 
@@ -415,7 +422,13 @@ def _sync_planes(campaign: Campaign, state: GameState, *, actor: str) -> None:
         if pid in state.lost and record.left_turn is None:
             record.left_turn = state.lost[pid].get("turn", state.turn)
             record.save(update_fields=["left_turn"])
-            plane_lost(campaign=campaign, plane=record, loss=state.lost[pid], actor=actor)
+            # the side whose turn it is flew the mission (over the other side's ground)
+            plane_lost(
+                campaign=campaign,
+                plane=record,
+                loss={**state.lost[pid], "attacker_side": state.active},
+                actor=actor,
+            )
         elif pid not in state.lost and record.left_turn is not None:
             record.left_turn = None
             record.save(update_fields=["left_turn"])

@@ -189,3 +189,19 @@ def test_experience_and_kills_of_a_plane_are_its_pilots(campaign, users):
             PilotEvent.objects.filter(pilot=shooter.pilot, kind="kill").count()
             >= shooter.kills_recorded
         )
+
+
+def test_a_wounded_pilot_returns_to_duty_when_the_campaign_reaches_his_turn(campaign, users):
+    from roster.models import Pilot
+
+    pilot = Pilot.objects.filter(squadron__campaigns=campaign, status="active").first()
+    Pilot.objects.filter(pk=pilot.pk).update(status="wounded", wounded_until_turn=2)
+    for _ in range(60):
+        campaign.refresh_from_db()
+        if campaign.turn >= 2:
+            break
+        _advance(campaign, users["organiser"])
+    assert campaign.turn == 2
+    pilot.refresh_from_db()
+    assert pilot.status == "active" and pilot.wounded_until_turn is None
+    assert pilot.events.filter(kind="returned", campaign_turn=2).exists()
