@@ -92,19 +92,21 @@ def test_random_plays_many_battles_to_completion():
 
 
 def test_tactical_picks_legal_steps_in_the_middle_of_a_move():
-    """A move begun step by step (e.g. by a person) is finished by the policy."""
-    for adv in (False, True):
-        s = make_battle("dogfight_advanced" if adv else "dogfight", 11)
-        pol = TacticalPolicy(4)
-        for _ in range(3):  # three moves begun with an activation
-            if s.phase != "movement":
-                break
-            act = next(a for a in s.legal_actions() if isinstance(a, Activate))
-            s.apply(act)
-            while s.mover >= 0:
-                a = pol.choose(s)
+    """Moves begun step by step (e.g. by a person) are finished by the policy."""
+    for name in ("dogfight", "dogfight_advanced", "standard_advanced"):
+        s = make_battle(name, 11)
+        pols = [TacticalPolicy(4), TacticalPolicy(5)]
+        n = 0
+        while not s.is_over() and n < 400:
+            if s.phase == "movement" and s.mover < 0:
+                acts = [a for a in s.legal_actions() if isinstance(a, Activate)]
+                a = acts[n % len(acts)]
+            else:
+                a = pols[s.current_side()].choose(s)
                 assert a in s.legal_actions()
-                s.apply(a)
+            s.apply(a)
+            n += 1
+        assert s.is_over() or n == 400
 
 
 # ----------------------------------------------------------------- determinism
