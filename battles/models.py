@@ -30,6 +30,7 @@ class ScenarioKind(models.TextChoices):
     SCHNELLBOMBER = "schnellbomber", "Battle of Britain: Schnellbomber"
     STANDARD = "standard", "Standard Scenario"
     BOMBER_ESCORT = "bomber_escort", "Bomber Escort"
+    ENGAGEMENT = "engagement", "Campaign engagement"
 
 
 class BattleBatch(models.Model):

@@ -291,6 +291,32 @@ def battle_create(
     return battle
 
 
+def battle_create_from_setup(
+    *, setup: dict[str, Any], seed: int, source_key: str, settings: dict[str, Any]
+) -> Battle:
+    """A battle whose scenario another part of the product built (a campaign engagement).
+
+    One battle per ``source_key``: asking again returns the first.
+    """
+    existing = Battle.objects.filter(source_key=source_key).first()
+    if existing is not None:
+        return existing
+    battle = Battle.objects.create(
+        scenario=ScenarioKind.ENGAGEMENT,
+        settings=settings,
+        setup=setup,
+        seed=seed,
+        source_key=source_key,
+        status=BattleStatus.PENDING,
+    )
+    _dispatch([battle.pk])
+    return battle
+
+
+# Called with each battle that finishes, after its result is written (apps register here).
+BATTLE_FINISHED_HOOKS: list[Any] = []
+
+
 def battle_resolve(*, battle_id: int) -> Battle:
     """Send a draft (an engagement waiting for the organiser) to the engine."""
     with transaction.atomic():
@@ -378,6 +404,11 @@ def battle_run(*, battle_id: int) -> bool:
 def _after_battle(battle: Battle) -> None:
     if battle.batch_id:
         batch_maybe_summarise(batch_id=battle.batch_id)
+        return
+    battle.refresh_from_db()
+    if battle.status == BattleStatus.FINISHED:
+        for hook in BATTLE_FINISHED_HOOKS:
+            hook(battle)
 
 
 def battles_sweep(*, stale_after: timedelta = STALE_AFTER) -> list[int]:

@@ -57,7 +57,7 @@ def game_state(campaign: Campaign) -> GameState:
     return GameState.from_json(campaign.state, copy=False)
 
 
-def _setup_from_catalog() -> GameSetup:
+def _setup_from_catalog(*, engagement_mode: str = "card") -> GameSetup:
     """The plane decks as the catalog holds them now (organisers may have edited them)."""
     planes = [
         {
@@ -76,7 +76,7 @@ def _setup_from_catalog() -> GameSetup:
         raise RuleViolation(
             "the aircraft catalog has no plane decks: run load_catalog first", rule="catalog"
         )
-    return default_setup(planes)
+    return default_setup(planes, engagement_mode=engagement_mode)
 
 
 # -- permissions ------------------------------------------------------------------
@@ -148,7 +148,7 @@ def campaign_create(
             rule="choice",
         )
     seed = secrets.randbits(48) if seed is None else seed
-    setup = _setup_from_catalog()
+    setup = _setup_from_catalog(engagement_mode=resolution_mode)
     state = new_game(setup, Dice(seed))
     campaign = Campaign.objects.create(
         name=name,
@@ -282,13 +282,37 @@ def campaign_act(
         )
         _save(campaign, state, before_version)
         _sync_planes(campaign, state, actor=getattr(user, "username", ""))
-        if state.turn > turn:
-            # roster hook: wounded pilots due back return, squadrons draft replacements
-            campaign_turn_begin(
-                campaign=campaign,
-                campaign_turn=state.turn,
-                recorded_by=getattr(user, "username", ""),
-            )
+        _after_action(campaign, state, turn_before=turn, actor=getattr(user, "username", ""))
+    return campaign
+
+
+def _after_action(campaign: Campaign, state: GameState, *, turn_before: int, actor: str) -> None:
+    from .engagements import engagement_battle_ensure
+
+    if state.turn > turn_before:
+        # roster hook: wounded pilots due back return, squadrons draft replacements
+        campaign_turn_begin(campaign=campaign, campaign_turn=state.turn, recorded_by=actor)
+    engagement_battle_ensure(campaign=campaign, state=state)
+
+
+def campaign_umpire_act(*, campaign_id: int, action: dict[str, Any], actor: str) -> Campaign:
+    """An umpire action taken by the product itself (the engine entering a battle's result)."""
+    with transaction.atomic():
+        campaign = _locked(campaign_id, None)
+        state = game_state(campaign)
+        parsed = action_from_json(action)
+        error = state.check(parsed)
+        if error is not None:
+            raise RuleViolation(error.message, field="action", rule=error.rule)
+        before_version, turn, phase = campaign.version, state.turn, state.phase
+        state.apply(parsed)
+        CampaignAction.objects.create(
+            campaign=campaign, sequence=_next_sequence(campaign), kind=ActionKind.PLAY, side=parsed.side,
+            payload=action_to_json(parsed), actor=None, reason=f"entered by {actor}", turn=turn, phase=phase,
+        )  # fmt: skip
+        _save(campaign, state, before_version)
+        _sync_planes(campaign, state, actor=actor)
+        _after_action(campaign, state, turn_before=turn, actor=actor)
     return campaign
 
 
@@ -422,6 +446,8 @@ def _sync_planes(campaign: Campaign, state: GameState, *, actor: str) -> None:
         if pid in state.lost and record.left_turn is None:
             record.left_turn = state.lost[pid].get("turn", state.turn)
             record.save(update_fields=["left_turn"])
+            if _loss_mode(state, pid) == "engine":
+                continue  # the battle's own result reached the pilot (campaign.engagements)
             # the side whose turn it is flew the mission (over the other side's ground)
             plane_lost(
                 campaign=campaign,
@@ -435,6 +461,13 @@ def _sync_planes(campaign: Campaign, state: GameState, *, actor: str) -> None:
             plane_restored(campaign=campaign, plane=record, actor=actor)
 
 
+def _loss_mode(state: GameState, plane_id: str) -> str:
+    engagements = reversed(state.engagements)
+    return next(
+        (e.get("mode", "card") for e in engagements if plane_id in e.get("losses", ())), "card"
+    )
+
+
 def _carry_counts(
     campaign: Campaign, state: GameState, record: CampaignPlane, plane: dict[str, Any], actor: str
 ) -> None:
@@ -443,18 +476,22 @@ def _carry_counts(
     if not d_xm and not d_kills:
         return
     pilot = record.pilot
+    new_kills = [k for k in state.kills if k["shooter"] == record.plane_id][record.kills_recorded :]
+    # kills of engine battles reach the pilot with the battle's result (campaign.engagements)
+    engine_kills = sum(
+        1 for k in new_kills[: max(0, d_kills)] if k["credit_rule"].startswith("engine:")
+    )
     if pilot is not None:
         pilot.experience_markers = max(0, pilot.experience_markers + d_xm)
-        pilot.air_kills = max(0, pilot.air_kills + d_kills)
+        pilot.air_kills = max(0, pilot.air_kills + d_kills - engine_kills)
         pilot.save(update_fields=["experience_markers", "air_kills"])
         base = {"campaign": campaign.name, "plane": record.plane_id}
         for _ in range(max(0, d_xm)):
             pilot_log(pilot=pilot, kind=PilotEventKind.MISSION, campaign_turn=state.turn,
                       details={**base, "experience_markers": plane["xm"]}, recorded_by=actor)  # fmt: skip
-        victims = [k for k in state.kills if k["shooter"] == record.plane_id][
-            record.kills_recorded :
-        ]
-        for kill in victims[: max(0, d_kills)]:
+        for kill in new_kills[: max(0, d_kills)]:
+            if kill["credit_rule"].startswith("engine:"):
+                continue
             victim = state.lost.get(kill["victim"])
             victim_name = state.setup.plane_cards[victim["card"]].name if victim else kill["victim"]
             pilot_log(pilot=pilot, kind=PilotEventKind.KILL, campaign_turn=kill["turn"], battle_ref=f"{campaign.name}: {kill['mission']}",

@@ -3,6 +3,7 @@ them skip with the reason when they do not answer."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 
@@ -34,3 +35,27 @@ def catalog(db):
     from roster.catalog import catalog_load
 
     return catalog_load()
+
+
+@contextlib.contextmanager
+def celery_on_broker(url: str):
+    """Point the Celery app at a real broker for one test, then restore eager mode.
+
+    The app caches its connection and producer pools for one broker URL, so
+    they are dropped (not closed: kombu's shared producer pools may still hold
+    them) on the way in and on the way out.
+    """
+    from angels.celery import app
+
+    def reset_pools() -> None:
+        app._pool = None
+        app.amqp._producer_pool = None
+
+    old = {key: app.conf[key] for key in ("task_always_eager", "broker_url")}
+    reset_pools()
+    app.conf.update(task_always_eager=False, broker_url=url)
+    try:
+        yield app
+    finally:
+        reset_pools()
+        app.conf.update(**old)

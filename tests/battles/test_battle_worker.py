@@ -11,8 +11,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from angels.celery import app as celery_app
 from battles.models import Battle
+from tests.conftest import celery_on_broker
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,9 +38,8 @@ def test_a_battle_created_through_the_api_is_flown_by_a_real_worker(client, cata
          "--hostname=battle-test@%h", "--without-gossip", "--without-mingle"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )  # fmt: skip
-    old = {k: celery_app.conf[k] for k in ("task_always_eager", "broker_url")}
-    celery_app.conf.update(task_always_eager=False, broker_url=redis_url)
-    celery_app.pool.force_close_all()
+    broker = celery_on_broker(redis_url)
+    broker.__enter__()
     try:
         user = get_user_model().objects.create_user("organiser", password="pw-123456")
         client.force_login(user)
@@ -63,8 +62,7 @@ def test_a_battle_created_through_the_api_is_flown_by_a_real_worker(client, cata
         assert status == "finished", (status, battle.error)
         assert battle.attempts == 1 and battle.result["turns_played"] >= 1
     finally:
-        celery_app.conf.update(**old)
-        celery_app.pool.force_close_all()
+        broker.__exit__(None, None, None)
         worker.send_signal(signal.SIGTERM)
         try:
             worker.wait(timeout=15)

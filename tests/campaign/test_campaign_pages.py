@@ -27,8 +27,10 @@ def _press(client: Client, campaign: Campaign, label_prefix: str) -> None:
         r'name="version" value="(\d+)"><input type="hidden" name="action" value="([^"]+)">\s*<button type="submit">([^<]+)</button>',
         page,
     )
-    for version, action, label in forms:
-        if label.startswith(label_prefix):
+    # the hand limit (003 "DEBRIEFING PHASE") may ask for discards before passing
+    prefixes = (label_prefix, "Discard")
+    for version, action, label in sorted(forms, key=lambda f: not f[2].startswith(label_prefix)):
+        if label.startswith(prefixes):
             action = json.loads(action.replace("&quot;", '"'))
             response = client.post(
                 f"/campaigns/{campaign.pk}/act/", {"version": version, "action": json.dumps(action)}

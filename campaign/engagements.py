@@ -1,0 +1,186 @@
+"""Engagements the card game hands to the Angels 20 engine (resolution mode ``engine``).
+
+When a mission's interception segment is to be resolved by the engine, the
+game waits (``AWAITING_RESULT``). :func:`engagement_battle_ensure` turns the
+waiting engagement into a :class:`battles.models.Battle` of the attackers and
+escorts against the scrambled interceptors, flown by the pilots of the planes
+(their quality by the campaign's rule set), and dispatches it. When the battle
+finishes, :func:`engagement_battle_finished` enters its result into the game as
+the umpire's ``EnterResult`` action (so the campaign still replays from its
+record) and applies it to the roster under the battle's key, so each kill on a
+pilot's page links to the battle report.
+
+Rulings (docs/rulings.md, "Engine engagements"): attackers enter from the south
+edge at altitude 3 heading north, interceptors from the north edge at altitude 4
+heading south; the fight lasts at most 8 game turns; flak is not flown by the
+engine; a mission no fighter intercepts is resolved with no losses.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+from django.db import transaction
+
+from battles.engine import AircraftSetup, Rules, custom
+from battles.models import Battle
+from battles.services import battle_create_from_setup, engine_quality
+from campaign.game import EngagementResult, GameState, Kill, register_resolver
+from campaign.game.state import AWAITING_RESULT
+from roster.models import AircraftType
+from roster.records import record_from_engine_result
+from roster.services import engagement_apply
+
+ENGINE_MODE = "engine"
+ENGAGEMENT_TURNS = 8
+ENGINE_CREDIT = "engine:last-attack"
+
+
+def _wait_for_result(engagement: Any, dice: Any) -> None:
+    """Engine and table engagements are resolved outside the game: it waits."""
+    return None
+
+
+def register_modes() -> None:
+    register_resolver("engine", _wait_for_result)
+    register_resolver("table", _wait_for_result)
+
+
+def waiting_mode(state: GameState) -> str | None:
+    if state.step != AWAITING_RESULT or state.engagement_input is None:
+        return None
+    mission = state.current_mission
+    return state.mode_overrides.get(mission, state.setup.engagement_mode)
+
+
+def _source_key(campaign: Any, state: GameState) -> str:
+    return f"campaign:{campaign.pk}:turn{state.turn}:{state.current_mission}"
+
+
+def engagement_battle_ensure(*, campaign: Any, state: GameState) -> Battle | None:
+    """Create (once) and dispatch the battle for the engagement the game waits for.
+
+    Called inside the campaign's locked transaction; the battle is dispatched
+    after commit.
+    """
+    if waiting_mode(state) != ENGINE_MODE:
+        return None
+    key = _source_key(campaign, state)
+    existing = Battle.objects.filter(source_key=key).first()
+    if existing is not None:
+        return existing
+    engagement = state.engagement_input
+    if not engagement["defenders"]:
+        # Nobody scrambled: nothing for the engine to fly (ruling); no losses.
+        _enter_result(
+            campaign,
+            EngagementResult(mode=ENGINE_MODE, mission_id=engagement["mission_id"]),
+            actor="engine",
+        )
+        return None
+    pilots = {p.plane_id: p for p in campaign.planes.select_related("pilot")}
+    types = {
+        t.name: t
+        for t in AircraftType.objects.filter(
+            name__in=[c["name"] for c in engagement["attackers"] + engagement["defenders"]]
+        )
+    }
+    from battles.catalogue import stats_for
+
+    setups = []
+    for group, row, facing, alt in (("attackers", 19, 0, 3), ("defenders", 2, 3, 4)):
+        for i, combatant in enumerate(engagement[group]):
+            plane = pilots.get(combatant["plane_id"])
+            pilot = plane.pilot if plane is not None else None
+            stats = stats_for(types[combatant["name"]])
+            setups.append(
+                AircraftSetup(
+                    stats=stats, side=combatant["side"], col=2 + 2 * i, row=row, facing=facing, altitude=alt,
+                    pilot=engine_quality(pilot) if pilot is not None else "average",
+                    pilot_ref=f"plane:{combatant['plane_id']}",
+                    role="bomber" if stats.is_bomber else "",
+                )
+            )  # fmt: skip
+    scenario = custom(
+        setups,
+        rules=Rules(max_turns=ENGAGEMENT_TURNS),
+        name=f"{campaign.name}: {engagement['mission_name']} (turn {state.turn})",
+    )
+    return battle_create_from_setup(
+        setup=scenario.to_json(), seed=campaign.seed ^ (state.turn * 1009 + len(state.log)), source_key=key,
+        settings={"policies": {"axis": "tactical", "allied": "tactical"}, "campaign": campaign.pk},
+    )  # fmt: skip
+
+
+def _enter_result(campaign: Any, result: EngagementResult, *, actor: str) -> None:
+    from .services import campaign_umpire_act
+
+    campaign_umpire_act(
+        campaign_id=campaign.pk,
+        action={"type": "result", "result": json.dumps(result.to_json()), "side": "umpire"},
+        actor=actor,
+    )
+
+
+def engagement_battle_finished(battle: Battle) -> None:
+    """Enter a finished engine battle's result into its campaign and the roster (once)."""
+    from .models import Campaign
+
+    campaign_id = battle.settings.get("campaign")
+    if not campaign_id or not battle.source_key.startswith("campaign:"):
+        return
+    campaign = Campaign.objects.get(pk=campaign_id)
+    mission = battle.source_key.rsplit(":", 1)[1]
+    result = battle.result
+    by_id = {craft["id"]: craft for craft in result["aircraft"]}
+    plane_of = {
+        craft["id"]: craft["pilot_ref"].removeprefix("plane:") for craft in result["aircraft"]
+    }
+    losses = tuple(plane_of[c["id"]] for c in result["aircraft"] if c["fate"] == "destroyed")
+    retreats = tuple(plane_of[c["id"]] for c in result["aircraft"] if c["fate"] == "retreated")
+    kills = tuple(
+        Kill(
+            shooter_id=plane_of[k["attacker"]],
+            victim_id=plane_of[k["target"]],
+            credit_rule=f"{ENGINE_CREDIT}:battle:{battle.pk}",
+        )
+        for k in result["kills"]
+        if k["attacker"] in by_id and k["target"] in by_id
+    )
+    with transaction.atomic():
+        _enter_result(
+            campaign,
+            EngagementResult(
+                mode=ENGINE_MODE, mission_id=mission, losses=losses, kills=kills, retreats=retreats
+            ),
+            actor="engine",
+        )
+        campaign.refresh_from_db()
+        planes = {f"plane:{p.plane_id}": p.pilot_id for p in campaign.planes.all() if p.pilot_id}
+        attacker_side = next(
+            (
+                c["side"]
+                for c in result["aircraft"]
+                if c["pilot_ref"].removeprefix("plane:").startswith(c["side"])
+            ),
+            "allied",
+        )
+        record = record_from_engine_result(
+            result, battle_ref=f"battle:{battle.pk}", pilot_ids=planes, territory=_territory(battle, attacker_side), campaign_turn=campaign.turn,
+        )  # fmt: skip
+        # Missions and experience markers come from the card game's own
+        # Experience phase; the battle gives the kills, damage and losses.
+        record = replace(record, flown=tuple(replace(f, mission=False) for f in record.flown))
+        engagement_apply(
+            source_key=f"battle:{battle.pk}", result=record, campaign=campaign, recorded_by="engine"
+        )
+
+
+def _territory(battle: Battle, attacker_side: str) -> str:
+    """The mission is flown over the defender's ground (ruling "Careers: card mode territory")."""
+    aircraft = battle.setup.get("aircraft", [])
+    attackers = {a["side"] for a in aircraft if a.get("row") == 19}
+    side = next(iter(attackers), attacker_side)
+    return "axis" if side == "allied" else "allied"

@@ -1,0 +1,94 @@
+"""Engagements resolved by the Angels 20 engine: the campaign hands the interception
+to a battle, enters its result, and the kills reach the pilots' careers."""
+
+import random
+
+import pytest
+
+from battles.models import Battle
+from campaign import services
+from campaign.game import GameState, action_to_json
+from campaign.models import CampaignAction
+from roster.demo import demo_roster_create
+from roster.models import PilotEvent, Squadron
+
+pytestmark = pytest.mark.django_db
+
+
+def _play_until_an_engine_battle(campaign, user, capture, max_actions=1500):
+    rng = random.Random(campaign.seed)
+    for _ in range(max_actions):
+        campaign.refresh_from_db()
+        if Battle.objects.filter(
+            source_key__startswith=f"campaign:{campaign.pk}:", status="finished"
+        ).exists():
+            return True
+        if campaign.status == "finished":
+            return False
+        state = GameState.from_json(campaign.state)
+        actions = state.legal_actions()
+        # defenders scramble whenever they can, so engagements have two sides
+        scrambles = [a for a in actions if a.kind == "scramble"]
+        assigns = [a for a in actions if a.kind == "assign"]
+        advances = [a for a in actions if a.kind == "advance"]
+        if scrambles:
+            action = scrambles[0]
+        elif assigns and rng.random() < 0.7:
+            action = rng.choice(assigns)
+        elif advances and rng.random() < 0.6:
+            action = advances[0]
+        else:
+            action = rng.choice(actions)
+        with capture(execute=True):
+            services.campaign_act(
+                campaign_id=campaign.pk,
+                user=user,
+                version=campaign.version,
+                action=action_to_json(action),
+            )
+    return False
+
+
+def test_an_engine_engagement_is_flown_and_its_kills_reach_the_pilots(
+    catalog, users, django_capture_on_commit_callbacks, client
+):
+    demo_roster_create()
+    campaign = services.campaign_create(
+        name="Engine war",
+        created_by=users["organiser"],
+        seed=4,
+        resolution_mode="engine",
+        squadrons=list(Squadron.objects.all()),
+    )
+    assert _play_until_an_engine_battle(
+        campaign, users["organiser"], django_capture_on_commit_callbacks
+    )
+    battle = (
+        Battle.objects.filter(source_key__startswith=f"campaign:{campaign.pk}:")
+        .order_by("pk")
+        .first()
+    )
+    assert battle.scenario == "engagement" and battle.status == "finished"
+    # the result went back into the game as the umpire's recorded action, and the game moved on
+    entered = CampaignAction.objects.filter(campaign=campaign, payload__type="result")
+    assert entered.exists()
+    campaign.refresh_from_db()
+    state = GameState.from_json(campaign.state)
+    assert any(e["mode"] == "engine" for e in state.engagements)
+    # the record still replays to the stored state
+    assert services.campaign_replay(campaign).to_json() == campaign.state
+    # every kill of the battle is on its pilot's career, linked to the battle report
+    kills = battle.result["kills"]
+    assert kills, "with seed 4 the first engine battle has a kill"
+    events = PilotEvent.objects.filter(
+        kind="kill", applied_result__source_key=f"battle:{battle.pk}"
+    )
+    assert events.count() == len(kills)
+    for event in events:
+        page = client.get(f"/pilots/{event.pilot_id}/").content.decode()
+        assert f"/battles/{battle.pk}/" in page
+    losses = [a for a in battle.result["aircraft"] if a["fate"] == "destroyed"]
+    shot_down = PilotEvent.objects.filter(
+        kind="shot_down", applied_result__source_key=f"battle:{battle.pk}"
+    )
+    assert shot_down.count() == len(losses)
