@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 
@@ -28,10 +27,10 @@ def check_database() -> dict[str, Any]:
 
 
 def check_broker() -> dict[str, Any]:
-    if settings.CELERY_TASK_ALWAYS_EAGER:
+    if celery_app.conf.task_always_eager:
         return {"status": "up", "mode": "eager (tasks run in-process)"}
     try:
-        with celery_app.connection_for_write(url=settings.CELERY_BROKER_URL) as conn:
+        with celery_app.connection_for_write() as conn:
             conn.ensure_connection(max_retries=0, timeout=PROBE_TIMEOUT_SECONDS)
     except Exception as exc:  # noqa: BLE001
         return {"status": "down", "error": str(exc)[:200]}
@@ -39,13 +38,12 @@ def check_broker() -> dict[str, Any]:
 
 
 def check_workers(broker_up: bool) -> dict[str, Any]:
-    if settings.CELERY_TASK_ALWAYS_EAGER:
+    if celery_app.conf.task_always_eager:
         return {"status": "up", "mode": "eager", "count": 0}
     if not broker_up:
         return {"status": "down", "error": "broker unreachable", "count": 0}
     try:
-        with celery_app.connection_for_write(url=settings.CELERY_BROKER_URL) as conn:
-            replies = celery_app.control.ping(timeout=PROBE_TIMEOUT_SECONDS, connection=conn) or []
+        replies = celery_app.control.ping(timeout=PROBE_TIMEOUT_SECONDS) or []
     except Exception as exc:  # noqa: BLE001
         return {"status": "down", "error": str(exc)[:200], "count": 0}
     return {"status": "up" if replies else "down", "count": len(replies)}

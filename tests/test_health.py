@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import celery_on_broker
+
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,10 +25,9 @@ def test_healthz_embedded_mode_is_ok(client):
     assert body["broker"]["mode"].startswith("eager")
 
 
-def test_healthz_reports_a_stopped_broker_as_down(client, settings):
-    settings.CELERY_TASK_ALWAYS_EAGER = False
-    settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"  # nothing listens on port 1
-    response = client.get("/healthz")
+def test_healthz_reports_a_stopped_broker_as_down(client):
+    with celery_on_broker("redis://127.0.0.1:1/0"):  # nothing listens on port 1
+        response = client.get("/healthz")
     assert response.status_code == 503
     body = response.json()
     assert body["status"] == "degraded"
@@ -35,36 +36,38 @@ def test_healthz_reports_a_stopped_broker_as_down(client, settings):
     assert body["workers"] == {"status": "down", "error": "broker unreachable", "count": 0}
 
 
-def test_healthz_with_a_broker_but_no_worker(client, settings, redis_url):
-    settings.CELERY_TASK_ALWAYS_EAGER = False
-    settings.CELERY_BROKER_URL = redis_url
-    body = client.get("/healthz").json()
+def test_healthz_with_a_broker_but_no_worker(client, redis_url):
+    with celery_on_broker(redis_url):
+        body = client.get("/healthz").json()
     assert body["broker"]["status"] == "up"
     assert body["workers"]["status"] == "down"
 
 
 @pytest.mark.broker
-def test_healthz_sees_a_real_worker(client, settings, redis_url):
-    settings.CELERY_TASK_ALWAYS_EAGER = False
-    settings.CELERY_BROKER_URL = redis_url
+def test_healthz_sees_a_real_worker(client, redis_url, tmp_path):
     env = os.environ | {"DJANGO_SETTINGS_MODULE": "angels.settings.base", "REDIS_URL": redis_url}
+    log = tmp_path / "worker.log"
+    log.touch()
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "angels", "worker", "--pool=solo", "--loglevel=WARNING",
          "--hostname=healthz-test@%h", "--without-gossip", "--without-mingle"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log.open("w"),
     )  # fmt: skip
+    broker = celery_on_broker(redis_url)
+    broker.__enter__()
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         body = {}
         while time.monotonic() < deadline:
             body = client.get("/healthz").json()
             if body["workers"]["status"] == "up":
                 break
-            assert worker.poll() is None, worker.stderr.read().decode()[-2000:]
+            assert worker.poll() is None, log.read_text()[-2000:]
             time.sleep(0.5)
-        assert body["workers"]["status"] == "up", body
+        assert body["workers"]["status"] == "up", (body, log.read_text()[-2000:])
         assert body["workers"]["count"] >= 1
     finally:
+        broker.__exit__(None, None, None)
         worker.send_signal(signal.SIGTERM)
         try:
             worker.wait(timeout=15)

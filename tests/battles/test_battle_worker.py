@@ -19,7 +19,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.mark.broker
 @pytest.mark.django_db(transaction=True)
-def test_a_battle_created_through_the_api_is_flown_by_a_real_worker(client, catalog, redis_url):
+def test_a_battle_created_through_the_api_is_flown_by_a_real_worker(
+    client, catalog, redis_url, tmp_path
+):
     if connection.vendor != "postgresql":
         pytest.skip(
             "the worker process needs a shared server database: set DATABASE_URL to PostgreSQL"
@@ -33,10 +35,12 @@ def test_a_battle_created_through_the_api_is_flown_by_a_real_worker(client, cata
         "REDIS_URL": redis_url,
         "DATABASE_URL": database_url,
     }
+    log = tmp_path / "worker.log"
+    log.touch()
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "angels", "worker", "--pool=solo", "--loglevel=WARNING",
          "--hostname=battle-test@%h", "--without-gossip", "--without-mingle"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log.open("w"),
     )  # fmt: skip
     broker = celery_on_broker(redis_url)
     broker.__enter__()
@@ -56,7 +60,7 @@ def test_a_battle_created_through_the_api_is_flown_by_a_real_worker(client, cata
             status = Battle.objects.get(pk=pk).status
             if status in ("finished", "failed"):
                 break
-            assert worker.poll() is None, worker.stderr.read().decode()[-2000:]
+            assert worker.poll() is None, log.read_text()[-2000:]
             time.sleep(0.3)
         battle = Battle.objects.get(pk=pk)
         assert status == "finished", (status, battle.error)
