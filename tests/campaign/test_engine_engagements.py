@@ -84,9 +84,11 @@ def test_an_engine_engagement_is_flown_and_its_kills_reach_the_pilots(
         kind="kill", applied_result__source_key=f"battle:{battle.pk}"
     )
     assert events.count() == len(kills)
+    leaderboard = client.get(f"/aces/?campaign={campaign.pk}").content.decode()
     for event in events:
         page = client.get(f"/pilots/{event.pilot_id}/").content.decode()
         assert f"/battles/{battle.pk}/" in page
+        assert event.pilot.name in leaderboard
     losses = [a for a in battle.result["aircraft"] if a["fate"] == "destroyed"]
     shot_down = PilotEvent.objects.filter(
         kind="shot_down", applied_result__source_key=f"battle:{battle.pk}"
