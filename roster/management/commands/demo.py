@@ -54,3 +54,21 @@ class Command(BaseCommand):
             f"Demo campaign {verb}: {careers.campaign}, {careers.battles} table battles with careers applied "
             "(see /aces/ and the squadron pages)."
         )
+
+        from battles.demo import demo_battles_create
+        from campaign.demo import demo_campaign_play
+        from campaign.models import Campaign
+
+        campaign = Campaign.objects.get(name=careers.campaign)
+        played = demo_campaign_play(campaign=campaign, organiser=user)
+        campaign.refresh_from_db()
+        if played:
+            self.stdout.write(
+                f"Demo campaign played forward {played} actions: turn {campaign.turn}, "
+                f"{campaign.planes.count()} planes flown by roster pilots, engine and card engagements."
+            )
+        flown = demo_battles_create(requested_by=user)
+        if flown:
+            self.stdout.write(
+                f"Demo battles flown by the computer pilots: {flown} (see /battles/)."
+            )

@@ -1,0 +1,89 @@
+"""Play the demo campaign a few turns forward, so a new user finds every page filled.
+
+Both sides are played by a fixed-seed random player that passes half the time
+it may and always scrambles its fighters; the organiser hands the first two
+interceptions to the engine (the umpire's per-mission override), the others
+are resolved by the card game's rolls. Everything goes through the same
+services a player's request does.
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+
+from battles.models import Battle, BattleStatus
+from battles.services import battle_run
+from campaign.game import GameState, action_to_json
+from campaign.game.state import SCRAMBLE
+
+from .models import Campaign
+from .services import campaign_act
+
+ENGINE_ENGAGEMENTS = 2
+
+
+def demo_campaign_play(
+    *, campaign: Campaign, organiser, until_turn: int = 6, seed: int = 1941
+) -> int:
+    """Play until the campaign reaches ``until_turn``; does nothing if it was played before.
+
+    Returns the number of actions taken.
+    """
+    if campaign.version > 0:
+        return 0
+    rng = random.Random(seed)
+    engine_left = ENGINE_ENGAGEMENTS
+    taken = 0
+    for _ in range(5000):
+        campaign.refresh_from_db()
+        if campaign.status == "finished" or campaign.turn >= until_turn:
+            break
+        state = GameState.from_json(campaign.state)
+        mission = state.current_mission
+        if (
+            engine_left
+            and state.step == SCRAMBLE
+            and mission
+            and mission not in state.mode_overrides
+        ):
+            action = {"type": "mode", "mission": mission, "mode": "engine", "side": "umpire"}
+            engine_left -= 1
+        else:
+            actions = state.legal_actions()
+            if not actions:  # waiting for the engine battle of this engagement
+                if not _fly_waiting_battle(campaign):
+                    break  # queued on a real broker: the workers will fly it
+                continue
+            scrambles = [a for a in actions if a.kind == "scramble"]
+            assigns = [a for a in actions if a.kind == "assign"]
+            advances = [a for a in actions if a.kind == "advance"]
+            if scrambles:
+                chosen = scrambles[0]
+            elif assigns and rng.random() < 0.7:
+                chosen = rng.choice(assigns)
+            elif advances and rng.random() < 0.6:
+                chosen = advances[0]
+            else:
+                chosen = rng.choice(actions)
+            action = action_to_json(chosen)
+        with transaction.atomic():
+            campaign_act(
+                campaign_id=campaign.pk, user=organiser, version=campaign.version, action=action
+            )
+        taken += 1
+    return taken
+
+
+def _fly_waiting_battle(campaign: Campaign) -> bool:
+    """In embedded mode, fly the pending engagement battle now (the task is idempotent,
+    so its own dispatch after commit then finds nothing to do)."""
+    from django.conf import settings
+
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        return False
+    battle = Battle.objects.filter(
+        source_key__startswith=f"campaign:{campaign.pk}:", status=BattleStatus.PENDING
+    ).first()
+    return battle is not None and battle_run(battle_id=battle.pk)
