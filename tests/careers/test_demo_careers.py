@@ -13,7 +13,8 @@ pytestmark = pytest.mark.django_db
 def test_the_demo_shows_careers_and_is_idempotent(client):
     call_command("demo", password="x" * 12)
     statuses = set(Pilot.objects.values_list("status", flat=True))
-    assert {"active", "wounded", "captured", "killed", "missing"} <= statuses
+    # the demo campaign is played on to turn 6, so the wounded may be back on duty by then
+    assert {"active", "captured", "killed", "missing"} <= statuses
     kinds = set(PilotEvent.objects.values_list("kind", flat=True))
     assert {
         "survival_roll",
@@ -24,6 +25,7 @@ def test_the_demo_shows_careers_and_is_idempotent(client):
         "award",
         "returned",
         "transfer",
+        "wounded",
     } <= kinds
     replacements = PilotEvent.objects.filter(kind="joined", details__replacement=True).count()
     assert replacements > 0
