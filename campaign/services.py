@@ -323,10 +323,7 @@ def _next_sequence(campaign: Campaign) -> int:
 
 # -- corrections and undo --------------------------------------------------------
 def _apply_correction(state: GameState, payload: dict[str, Any]) -> None:
-    for field in ("pp", "st"):
-        for side, value in (payload.get(field) or {}).items():
-            getattr(state, field)[side] = int(value)
-    state._log("correction", **payload)
+    state.correct(pp=payload.get("pp"), st=payload.get("st"))
 
 
 def campaign_correct(

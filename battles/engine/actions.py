@@ -17,6 +17,7 @@ choice under the turn-position rule.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -48,20 +49,20 @@ STATUSES = ("none", "diving", "climbing", "evading_left", "evading_right")
 STATUS_NONE, STATUS_DIVING, STATUS_CLIMBING, STATUS_EVADING_LEFT, STATUS_EVADING_RIGHT = range(5)
 
 
-class Action:
+class Action(ABC):
     """Base of all actions: ordered by (kind order, fields)."""
 
     __slots__ = ()
     ORDER: ClassVar[int] = 0
 
-    def sort_key(self) -> tuple[Any, ...]:
-        raise NotImplementedError
+    @abstractmethod
+    def sort_key(self) -> tuple[Any, ...]: ...
 
     def __lt__(self, other: Action) -> bool:
         return self.sort_key() < other.sort_key()
 
-    def to_json(self) -> dict[str, Any]:
-        raise NotImplementedError
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True, slots=True, eq=True)

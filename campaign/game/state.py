@@ -1135,6 +1135,21 @@ class GameState:
         if result is not None:
             self.submit_engagement_result(result)
 
+    def correct(
+        self, *, pp: Mapping[str, int] | None = None, st: Mapping[str, int] | None = None
+    ) -> None:
+        """An umpire's correction of the running totals, logged like any event.
+
+        Not a player's action: the Django layer records it (with who and why)
+        in the campaign's action record, so replays apply it in its place.
+        """
+        for name, values in (("pp", pp), ("st", st)):
+            for side, value in (values or {}).items():
+                if side not in SIDES or int(value) < 0:
+                    raise RuleError("correction", f"{name} of {side!r} cannot be set to {value!r}")
+                getattr(self, name)[side] = int(value)
+        self._log("correction", pp=dict(pp or {}), st=dict(st or {}))
+
     def submit_engagement_result(self, result: EngagementResult) -> None:
         """Apply the result the game is waiting for. Players' programs should
         record it as the action ``EnterResult(json.dumps(result.to_json()))``

@@ -27,6 +27,7 @@ air kills (:func:`is_ace`).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -174,7 +175,7 @@ class QualityEffects:
 
 
 # -- the rule sets ---------------------------------------------------------------
-class RuleSet:
+class RuleSet(ABC):
     """Common interface of the three progression rule sets."""
 
     name: str = ""
@@ -210,12 +211,12 @@ class RuleSet:
         return self.standard_entry
 
     # -- interface -------------------------------------------------------------
-    def entry_quality(self, replacement: bool = False, characteristics: Any = None) -> str:
-        raise NotImplementedError
+    @abstractmethod
+    def entry_quality(self, replacement: bool = False, characteristics: Any = None) -> str: ...
 
+    @abstractmethod
     def earned_quality(self, record: PilotRecord) -> str:
         """The quality the counts alone give, ignoring the current quality."""
-        raise NotImplementedError
 
     def quality_for(self, record: PilotRecord) -> str:
         """The quality the pilot flies with now. Quality never goes down: the
@@ -226,8 +227,8 @@ class RuleSet:
             return earned
         return self.higher(earned, record.quality)
 
-    def engine_quality(self, quality: str) -> str:
-        raise NotImplementedError
+    @abstractmethod
+    def engine_quality(self, quality: str) -> str: ...
 
     def kill_credits(self, record: PilotRecord) -> int:
         return kill_credits(record)
@@ -238,8 +239,8 @@ class RuleSet:
     def force_bonus(self, markers: int) -> int:
         return force_bonus(markers)
 
-    def effects(self, quality: str, air_kills: int = 0) -> QualityEffects:
-        raise NotImplementedError
+    @abstractmethod
+    def effects(self, quality: str, air_kills: int = 0) -> QualityEffects: ...
 
     def __repr__(self) -> str:
         return f"<RuleSet {self.name}>"
