@@ -12,7 +12,10 @@ Movement is offered step by step (000 "MOVING AIRCRAFT"):
 Whole moves for programs are :class:`MovePlan` (see
 :meth:`BattleState.legal_move_plans`). Attacks are :class:`Attack` or
 :class:`Decline`; :class:`ChoosePosition` is the initiative winner's
-choice under the turn-position rule.
+choice under the turn-position rule. Optional rules add :class:`Direct`
+(fighter direction after initiative), :class:`EnterClouds` (end of a move
+in a heavy or light cloud band) and :class:`Reposition` / :class:`Pass`
+(abilities used after the Movement phase).
 """
 
 from __future__ import annotations
@@ -177,6 +180,7 @@ class MovePlan(Action):
     speed: int
     steps: tuple[Action, ...]
     status: str = "none"
+    clouds: bool = False  # attempt to enter the clouds if the move ends in a heavy or light band
 
     def sort_key(self) -> tuple[Any, ...]:
         return (
@@ -185,20 +189,26 @@ class MovePlan(Action):
             self.speed,
             tuple(s.sort_key() for s in self.steps),
             self.status,
+            self.clouds,
         )
 
     def __str__(self) -> str:
         tail = "" if self.status == "none" else f"; status {self.status}"
+        if self.clouds:
+            tail += "; into the clouds"
         return f"#{self.plane} speed {self.speed}: " + ", ".join(map(str, self.steps)) + tail
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        d = {
             "type": "move_plan",
             "plane": self.plane,
             "speed": self.speed,
             "steps": [s.to_json() for s in self.steps],
             "status": self.status,
         }
+        if self.clouds:
+            d["clouds"] = True
+        return d
 
 
 @dataclass(frozen=True, slots=True, eq=True)
@@ -231,11 +241,83 @@ class Decline(Action):
         return {"type": "decline"}
 
 
+@dataclass(frozen=True, slots=True, eq=True)
+class Direct(Action):
+    """Assign fighter direction to these aircraft (000 "FIGHTER DIRECTION")."""
+
+    ORDER: ClassVar[int] = 9
+    planes: tuple[int, ...]
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (self.ORDER, len(self.planes), self.planes)
+
+    def __str__(self) -> str:
+        if not self.planes:
+            return "direct no aircraft"
+        return "direct " + ", ".join(f"#{p}" for p in self.planes)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "direct", "planes": list(self.planes)}
+
+
+@dataclass(frozen=True, slots=True, eq=True)
+class EnterClouds(Action):
+    """At the end of a move in a heavy or light cloud band: try to enter the clouds or not (000 "CLOUDS")."""
+
+    ORDER: ClassVar[int] = 10
+    attempt: bool
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (self.ORDER, self.attempt)
+
+    def __str__(self) -> str:
+        return "try to enter the clouds" if self.attempt else "stay out of the clouds"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "enter_clouds", "attempt": self.attempt}
+
+
+@dataclass(frozen=True, slots=True, eq=True)
+class Reposition(Action):
+    """Use a special ability that adjusts a position after the Movement phase."""
+
+    ORDER: ClassVar[int] = 11
+    plane: int
+    option: int
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (self.ORDER, self.plane, self.option)
+
+    def __str__(self) -> str:
+        return f"#{self.plane} adjusts ({self.option:+d})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "reposition", "plane": self.plane, "option": self.option}
+
+
+@dataclass(frozen=True, slots=True, eq=True)
+class Pass(Action):
+    """Declare no more special abilities after the Movement phase."""
+
+    ORDER: ClassVar[int] = 12
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (self.ORDER,)
+
+    def __str__(self) -> str:
+        return "use no more abilities"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "pass"}
+
+
 # Interned instances for the hot path.
 STRAIGHT = Straight()
 TURN_LEFT = Turn(-1)
 TURN_RIGHT = Turn(1)
 DECLINE = Decline()
+PASS = Pass()
+ENTER_CLOUDS = (EnterClouds(False), EnterClouds(True))
 ALL_MANEUVERS: tuple[Maneuver, ...] = tuple(
     Maneuver(k, o) for k in MANEUVERS for o in MANEUVER_OPTIONS[k]
 )
@@ -262,9 +344,18 @@ def action_from_json(d: dict[str, Any]) -> Action:
             d["speed"],
             tuple(action_from_json(s) for s in d["steps"]),
             d.get("status", "none"),
+            bool(d.get("clouds", False)),
         )
     if t == "attack":
         return Attack(d["attacker"], d["target"])
     if t == "decline":
         return DECLINE
+    if t == "direct":
+        return Direct(tuple(sorted(int(p) for p in d["planes"])))
+    if t == "enter_clouds":
+        return ENTER_CLOUDS[bool(d["attempt"])]
+    if t == "reposition":
+        return Reposition(d["plane"], d["option"])
+    if t == "pass":
+        return PASS
     raise ValueError(f"unknown action type {t!r}")

@@ -973,6 +973,10 @@ class TacticalPolicy:
                 if by_speed is None:
                     by_speed = {}
                     for pl in state.legal_move_plans(i, statuses=False):
+                        # one difficult maneuver per sequence: the odds model below
+                        # rolls one check (a second one an ability allows is not used)
+                        if sum(isinstance(x, Maneuver) for x in pl.steps) > 1 or pl.clouds:
+                            continue
                         by_speed.setdefault(pl.speed, []).append(pl.steps)
                 seqs = _STEP_SEQS[key] = tuple(by_speed.get(speed, ()))
             ends, groups = _groups(seqs, key, p.facing, p.alt)

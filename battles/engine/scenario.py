@@ -190,12 +190,31 @@ class Scenario:
                     f"000 'STACKING': two {a.side} aircraft start in hex ({a.col}, {a.row}) at altitude {a.altitude}"
                 )
             seen.add(key)
+        self._check_map_features()
         for s in SIDES:
             if not any(a.side == s for a in self.aircraft):
                 raise ScenarioError(f"the {s} side has no aircraft")
         object.__setattr__(self, "start_vp", tuple(float(v) for v in self.start_vp))
         object.__setattr__(self, "territory", tuple(self.territory))
         object.__setattr__(self, "setup_rolls", tuple(tuple(x) for x in self.setup_rolls))
+
+    def _check_map_features(self) -> None:
+        """Flak fields, balloons and placed clouds must lie on the map."""
+
+        def on_map(col: int, row: int) -> bool:
+            return 0 <= col < self.width and 0 <= row < self.height
+
+        r = self.rules
+        for col, row, _alt in r.flak_fields:
+            if not on_map(col, row):
+                raise ScenarioError(f"000 'FLAK FIELDS': centre hex ({col}, {row}) is off the map")
+        for col, row in r.barrage_balloons:
+            if not on_map(col, row):
+                raise ScenarioError(f"000 'BARRAGE BALLOONS': hex ({col}, {row}) is off the map")
+        for shape in r.cloud_shapes:
+            for col, row in shape.hexes:
+                if not on_map(col, row):
+                    raise ScenarioError(f"000 'CLOUDS': cloud hex ({col}, {row}) is off the map")
 
     def to_json(self) -> dict[str, Any]:
         return {

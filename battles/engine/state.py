@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from itertools import combinations
 from typing import Any
 
 from . import abilities
@@ -26,8 +27,10 @@ from .actions import (
     ALL_MANEUVERS,
     DECLINE,
     END_MOVES,
+    ENTER_CLOUDS,
     MANEUVER_BONUS,
     MANEUVERS,
+    PASS,
     STATUS_CLIMBING,
     STATUS_DIVING,
     STATUS_EVADING_LEFT,
@@ -42,9 +45,13 @@ from .actions import (
     Attack,
     ChoosePosition,
     Decline,
+    Direct,
     EndMove,
+    EnterClouds,
     Maneuver,
     MovePlan,
+    Pass,
+    Reposition,
     Straight,
     Turn,
     action_from_json,
@@ -61,18 +68,42 @@ from .hexmap import (
     hex_map,
 )
 from .scenario import Scenario
-from .stats import PILOT_RANK, SIDES
+from .stats import FIGHTER_KINDS, PILOT_RANK, SIDES
 
 FORMAT_VERSION = 1
 
 # phases
-INITIATIVE, POSITION, MOVEMENT, ATTACK, OVER = (
+INITIATIVE, POSITION, DIRECTION, MOVEMENT, REPOSITION, ATTACK, OVER = (
     "initiative",
     "position",
+    "direction",
     "movement",
+    "reposition",
     "attack",
     "over",
 )
+
+# 000 "RANDOM CLOUD ARRANGEMENT": chart column by d6 (1, 2, 3-4, 5-6), bands 1-6.
+CLOUD_CHART = (
+    ("light", "solid", "heavy", "heavy", "light", "clear"),
+    ("clear", "solid", "heavy", "light", "clear", "clear"),
+    ("clear", "heavy", "light", "clear", "clear", "clear"),
+    ("clear", "light", "light", "clear", "clear", "clear"),
+)
+CLOUD_COLUMN = {1: 0, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3}
+# 000 "CLOUDS": the roll to enter the clouds at the end of a move.
+CLOUD_NEED = {"heavy": 3, "light": 5}
+# 000 "ILLUMINATION": illuminated on this roll or higher, by aircraft class.
+ILLUMINATION_NEED = {
+    "heavy bomber": 2,
+    "medium bomber": 3,
+    "bomber": 3,
+    "light bomber": 4,
+    "heavy fighter": 4,
+    "fighter": 5,
+    "naval fighter": 5,
+}
+FLAK_TARGET = 4  # 000 "FLAK FIELDS" / Resolve Attacks Normally
 
 # what became of an aircraft
 IN_PLAY, DESTROYED, RETREATED, EXITED = 0, 1, 2, 3
@@ -114,6 +145,10 @@ class Plane:
         "killer",
         "survival",
         "exit_edge",
+        "cloud",
+        "directed",
+        "lit",
+        "adjusted",
     )
 
     FIELDS = __slots__
@@ -184,6 +219,49 @@ class _Static:
         self.edge_free = scenario.free_exit_edge
         self.edge_goal = scenario.bomber_exit_edge
         self.plan_cache: dict[tuple[Any, ...], tuple[MovePlan, ...]] = {}
+        # abilities that are data rather than hooks
+        self.extra_dm = tuple(
+            abilities.extra_maneuvers(a.stats.abilities) for a in scenario.aircraft
+        )
+        self.darkness_ok = tuple(
+            abilities.fights_in_darkness(a.stats.abilities) for a in scenario.aircraft
+        )
+        self.reposition = tuple("reposition_options" in hk for hk in self.hooks)
+        self.poor = tuple(r == 0 for r in self.rank)
+        self.fighter = tuple(
+            a.stats.kind in FIGHTER_KINDS and not a.stats.is_bomber for a in scenario.aircraft
+        )
+        self.illumination_need = tuple(
+            ILLUMINATION_NEED["medium bomber" if a.stats.is_bomber and a.stats.kind in FIGHTER_KINDS
+                              else a.stats.kind]
+            for a in scenario.aircraft
+        )  # fmt: skip
+        # optional rules and special conditions (000 "SPECIAL CONDITIONS")
+        r = self.rules
+        self.night_penalty = r.night != "day"
+        self.dark = r.night == "darkness"
+        self.direction = r.fighter_direction if self.dark else (0, 0)
+        self.illuminate = self.dark and any(r.searchlights)
+        self.clouds_on = bool(
+            r.random_clouds or r.cloud_shapes or any(c != "clear" for c in r.clouds)
+        )
+        m = self.map
+        self.cloud_cells = frozenset(
+            (m.index(c, rw), alt)
+            for shape in r.cloud_shapes
+            for c, rw in shape.hexes
+            for alt in range(shape.base, shape.top + 1)
+        )
+        flak: dict[int, set[int]] = {}
+        for c, rw, alt in r.flak_fields:
+            centre = m.index(c, rw)
+            # 000 "FLAK FIELDS": one central hex and all six adjacent hexes
+            for h in (centre, *(m.neighbour[centre * 6 + d] for d in range(6))):
+                if h >= 0:
+                    flak.setdefault(h, set()).add(alt)
+        self.flak = {h: frozenset(a) for h, a in flak.items()}
+        self.balloons = frozenset(m.index(c, rw) for c, rw in r.barrage_balloons)
+        self.hazards = bool(self.flak or self.balloons)
 
 
 # DMs allowed at each altitude (000 "DIFFICULT MANEUVERS"; altitude limits,
@@ -211,6 +289,10 @@ for _alt in range(1, 7):
             _STEP_OPTIONS[(_turn_ok, _dm, _alt)] = tuple(_opts)
 
 _SCALARS = (
+    "cloud_bands",
+    "awaiting_cloud",
+    "dm_first",
+    "extra_used",
     "turn",
     "phase",
     "first",
@@ -248,14 +330,36 @@ def _dice_from_json(d: dict[str, Any]) -> Dice:
     return Dice.from_json(d)
 
 
+def _second_dms(extra: tuple[tuple[str, str], ...], first: str, lo: int, hi: int) -> list[Action]:
+    """Maneuvers an ability allows after ``first`` in the same move, legal at any altitude lo..hi."""
+    kinds = {second for f, second in extra if f == first}
+    return [
+        m
+        for m in ALL_MANEUVERS
+        if m.kind in kinds and all(_dm_ok(m, a) for a in range(max(lo, 1), min(hi, 6) + 1))
+    ]
+
+
 @lru_cache(maxsize=4096)
 def _plan_steps(
-    speed: int, high: bool, alt: int, required: int, bomber: bool, no_turn: bool
+    speed: int,
+    high: bool,
+    alt: int,
+    required: int,
+    bomber: bool,
+    no_turn: bool,
+    extra: tuple[tuple[str, str], ...] = (),
 ) -> tuple[tuple[tuple[Action, ...], int, int], ...]:
-    """Every relative step sequence of a whole move, with the altitude range it may end in."""
+    """Every relative step sequence of a whole move, with the altitude range it may end in.
+
+    ``extra`` are the (first, second) maneuver pairs an ability allows in one
+    move (abilities "extra_maneuver").
+    """
     out: list[tuple[tuple[Action, ...], int, int]] = []
 
-    def rec(n: int, last: int, dm: bool, steps: tuple[Action, ...], lo: int, hi: int) -> None:
+    def rec(
+        n: int, last: int, dm: bool, steps: tuple[Action, ...], lo: int, hi: int, first: str = ""
+    ) -> None:
         if n == speed:
             out.append((steps, lo, hi))
             return
@@ -274,11 +378,13 @@ def _plan_steps(
                 opts = list(_STEP_OPTIONS[(not blocked and not no_turn, False, alt)])
             else:
                 opts = list(_STEP_OPTIONS[(not blocked, not blocked and not dm, alt)])
+                if dm and first and extra and not blocked:
+                    opts += _second_dms(extra, first, lo, hi)
         for o in opts:
             if o is STRAIGHT:
-                rec(n + 1, last, dm, (*steps, o), lo, hi)
+                rec(n + 1, last, dm, (*steps, o), lo, hi, first)
             elif isinstance(o, Turn):
-                rec(n + 1, n + 1, dm, (*steps, o), lo, hi)
+                rec(n + 1, n + 1, dm, (*steps, o), lo, hi, first)
             else:
                 assert isinstance(o, Maneuver)
                 nlo, nhi = lo, hi
@@ -288,7 +394,8 @@ def _plan_steps(
                     nlo, nhi = lo - o.option, hi - 1
                 elif o.kind == "split_s":
                     nlo, nhi = lo - 1, hi - 1
-                rec(n + 1, n + 1, True, (*steps, o), nlo, nhi)
+                # a second maneuver (dm already True) closes the move's maneuvers
+                rec(n + 1, n + 1, True, (*steps, o), nlo, nhi, "" if dm else o.kind)
 
     rec(0, -9, False, (), alt, alt)
     return tuple(out)
@@ -327,6 +434,10 @@ class BattleState:
             p.killer = -1
             p.survival = None
             p.exit_edge = None
+            p.cloud = False
+            p.directed = False
+            p.lit = False
+            p.adjusted = False
             self.planes.append(p)
         self.turn = 0
         self.phase = INITIATIVE
@@ -347,6 +458,10 @@ class BattleState:
         self.winner: int | None = None
         self.reason = ""
         self.first_success = -1
+        self.cloud_bands: tuple[str, ...] = tuple(scenario.rules.clouds) or ("clear",) * 6
+        self.awaiting_cloud = False
+        self.dm_first = ""
+        self.extra_used = False
         self.log: list[dict[str, Any]] = []
         self._history: list[tuple[Any, ...]] = []
         if start:
@@ -357,7 +472,12 @@ class BattleState:
                 setup_rolls=[list(x) for x in scenario.setup_rolls],
                 vp={"axis": self.vp[0], "allied": self.vp[1]},
                 aircraft=[self._pos(p) for p in self.planes],
+                optional_rules=list(scenario.rules.optional_rules_on),
             )
+            if scenario.rules.random_clouds:
+                self._roll_clouds()
+            elif self.st.clouds_on:
+                self._log("clouds", bands=list(self.cloud_bands), roll=None)
             self._start_turn()
 
     # ------------------------------------------------------------------ helpers
@@ -418,6 +538,10 @@ class BattleState:
         pa, pb = self.planes[a], self.planes[b]
         if pa.out or pb.out or pa.side == pb.side or abs(pa.alt - pb.alt) > 1:
             return False
+        # 000 "EFFECTS OF BEING IN THE CLOUDS": can't tail or be tailed;
+        # 000 "EFFECTS OF DARKNESS": ignore tailing
+        if pa.cloud or pb.cloud or self.st.dark:
+            return False
         d = self.st.map.distance(pa.hex, pb.hex)
         if not 1 <= d <= 4:
             return False
@@ -464,6 +588,17 @@ class BattleState:
                 )
         if not st.bomber[a] and not ARC_TABLE[self._key(pa.hex, pt.hex)][pa.facing]:
             return ("000 'FIRING ARC'", f"{st.names[t]} is not in {st.names[a]}'s front firing arc")
+        if pa.cloud or pt.cloud:
+            return (
+                "000 'EFFECTS OF BEING IN THE CLOUDS'",
+                "an aircraft in the clouds can't attack or be attacked",
+            )
+        if st.dark and not (st.darkness_ok[a] or pa.directed or pt.lit):
+            return (
+                "000 'EFFECTS OF DARKNESS' / Requirements to Attack",
+                f"in darkness {st.names[a]} needs an ability to fight in darkness, "
+                "fighter direction, or an illuminated target",
+            )
         if st.any_hooks["can_attack"]:
             for i in (a, t):
                 for fn in st.hooks[i].get("can_attack", ()):
@@ -477,6 +612,8 @@ class BattleState:
         ph = self.phase
         if ph == MOVEMENT:
             if self.mover >= 0:
+                if self.awaiting_cloud:
+                    return list(ENTER_CLOUDS)
                 return self._step_actions()
             return self._activations()
         if ph == ATTACK:
@@ -498,7 +635,35 @@ class BattleState:
             return out
         if ph == POSITION:
             return [ChoosePosition(True), ChoosePosition(False)]
+        if ph == DIRECTION:
+            return self._direction_options(self.to_act)
+        if ph == REPOSITION:
+            return self._reposition_options(self.to_act) + [PASS]
         return []
+
+    def _direction_options(self, side: int) -> list[Action]:
+        """000 "FIGHTER DIRECTION": any set of friendly fighters up to the capacity."""
+        fighters = [
+            p.id for p in self.planes if p.side == side and not p.out and self.st.fighter[p.id]
+        ]
+        cap = min(self.st.direction[side], len(fighters))
+        out: list[Action] = []
+        for k in range(cap + 1):
+            out.extend(Direct(c) for c in combinations(fighters, k))
+        return out
+
+    def _reposition_options(self, side: int) -> list[Action]:
+        """000 "MOVEMENT AND SPECIAL ABILITIES": adjustments still open to ``side``."""
+        out: list[Action] = []
+        st = self.st
+        for p in self.planes:
+            if p.side != side or p.out or p.adjusted or not st.reposition[p.id]:
+                continue
+            opts: set[int] = set()
+            for fn in st.hooks[p.id]["reposition_options"]:
+                opts.update(fn(self, p.id))
+            out.extend(Reposition(p.id, o) for o in sorted(opts))
+        return out
 
     def _activations(self) -> list[Action]:
         out: list[Action] = []
@@ -525,7 +690,12 @@ class BattleState:
             # 000 "LIMITED FUEL": until attacked, the bombers can't turn
             can_turn = not blocked and not (self.scenario.kind == "limited_fuel" and not p.attacked)
             return list(_STEP_OPTIONS[(can_turn, False, p.alt)])
-        return list(_STEP_OPTIONS[(not blocked, not blocked and not self.dm_used, p.alt)])
+        opts = list(_STEP_OPTIONS[(not blocked, not blocked and not self.dm_used, p.alt)])
+        if self.dm_used and self.dm_first and not self.extra_used and not blocked:
+            extra = self.st.extra_dm[p.id]
+            if extra:
+                opts += _second_dms(extra, self.dm_first, p.alt, p.alt)
+        return opts
 
     def _required_options(self, p: Plane) -> list[Action]:
         # 000 "AIRCRAFT STATUS" / Required Maneuver, in the first hex entered
@@ -584,19 +754,31 @@ class BattleState:
             plans = cache.get(key)
             if plans is None:
                 seqs = _plan_steps(
-                    act.speed, act.speed in st.high_speeds[act.plane], p.alt, key[3], bomber, key[4]
+                    act.speed,
+                    act.speed in st.high_speeds[act.plane],
+                    p.alt,
+                    key[3],
+                    bomber,
+                    key[4],
+                    () if bomber else st.extra_dm[act.plane],
                 )
                 built = []
+                bands = self.cloud_bands
                 for steps, lo, hi in seqs:
-                    if not key[5]:
-                        built.append(MovePlan(act.plane, act.speed, steps, "none"))
-                        continue
-                    for s in STATUSES:
-                        if s == "diving" and lo <= 1:
+                    # 000 "CLOUDS": a move that may end in a heavy or light band may try to enter them
+                    choice = st.clouds_on and any(
+                        bands[a - 1] in CLOUD_NEED for a in range(max(lo, 1), min(hi, 6) + 1)
+                    )
+                    for clouds in (False, True) if choice else (False,):
+                        if not key[5]:
+                            built.append(MovePlan(act.plane, act.speed, steps, "none", clouds))
                             continue
-                        if s == "climbing" and hi >= 6:
-                            continue
-                        built.append(MovePlan(act.plane, act.speed, steps, s))
+                        for s in STATUSES:
+                            if s == "diving" and lo <= 1:
+                                continue
+                            if s == "climbing" and hi >= 6:
+                                continue
+                            built.append(MovePlan(act.plane, act.speed, steps, s, clouds))
                 plans = cache[key] = tuple(built)
             out.extend(plans)
         return out
@@ -656,6 +838,8 @@ class BattleState:
                     raise IllegalAction("000 'AIRCRAFT STATUS'", f"unknown status {plan.status!r}")
                 end = END_MOVES[STATUS_NONE]  # the maneuver's result made the status impossible
             self._dispatch(end)
+        if self.mover == plan.plane and self.awaiting_cloud:
+            self._dispatch(ENTER_CLOUDS[plan.clouds])
 
     def _dispatch(self, a: Action) -> None:
         t = type(a)
@@ -679,7 +863,17 @@ class BattleState:
             w = self.to_act
             self.first = w if a.first else 1 - w  # type: ignore[attr-defined]
             self._log("turn_position", side=SIDES[w], first=bool(a.first))  # type: ignore[attr-defined]
-            self._begin_movement()
+            self._after_initiative()
+        elif t is EnterClouds:
+            self._enter_clouds(a.attempt)  # type: ignore[attr-defined]
+        elif t is Direct:
+            self._direct(a.planes)  # type: ignore[attr-defined]
+        elif t is Reposition:
+            self._reposition(a.plane, a.option)  # type: ignore[attr-defined]
+        elif t is Pass:
+            self._log("pass", side=SIDES[self.to_act])
+            self.declined[self.to_act] = True
+            self._advance_reposition(1 - self.to_act)
         else:
             raise IllegalAction("engine", f"unknown action {a!r}")
 
@@ -689,6 +883,32 @@ class BattleState:
         if isinstance(a, ChoosePosition):
             return IllegalAction(
                 "000 'CHOOSING TURN POSITION'", "only the initiative winner chooses, before moving"
+            )
+        if isinstance(a, Direct):
+            if ph != DIRECTION:
+                return IllegalAction(
+                    "000 'FIGHTER DIRECTION' / Assigning Direction",
+                    "direction is assigned after the Initiative phase, in darkness, by a side with capacity",
+                )
+            return IllegalAction(
+                "000 'FIGHTER DIRECTION'",
+                f"the {SIDES[self.to_act]} side may direct up to {self.st.direction[self.to_act]} "
+                "of its own fighters still in the battle",
+            )
+        if isinstance(a, EnterClouds):
+            return IllegalAction(
+                "000 'CLOUDS'",
+                "only an aircraft ending its move in a heavy or light cloud band tries to enter the clouds",
+            )
+        if isinstance(a, (Reposition, Pass)):
+            if ph != REPOSITION:
+                return IllegalAction(
+                    "000 'MOVEMENT AND SPECIAL ABILITIES'",
+                    "position-adjusting abilities are declared after the Movement phase",
+                )
+            return IllegalAction(
+                "000 'MOVEMENT AND SPECIAL ABILITIES'",
+                "no such ability use is open to this side now (each aircraft adjusts once)",
             )
         if isinstance(a, Activate):
             if ph != MOVEMENT:
@@ -728,6 +948,10 @@ class BattleState:
                     "000 'MOVING AIRCRAFT'", "activate an aircraft and choose its speed first"
                 )
             p = self.planes[self.mover]
+            if self.awaiting_cloud:
+                return IllegalAction(
+                    "000 'CLOUDS'", "the move is complete; try to enter the clouds or not"
+                )
             if self.awaiting_status:
                 if isinstance(a, EndMove):
                     return IllegalAction(
@@ -773,7 +997,8 @@ class BattleState:
                     return IllegalAction("000 'DIFFICULT MANEUVERS'", f"no such maneuver {a}")
                 if self.dm_used:
                     return IllegalAction(
-                        "000 'Difficult Maneuvers'", "only one difficult maneuver per move"
+                        "000 'Difficult Maneuvers'",
+                        "only one difficult maneuver per move (unless an ability allows another)",
                     )
                 return IllegalAction(
                     "000 'ALTITUDE'",
@@ -821,7 +1046,7 @@ class BattleState:
         self.turn += 1
         self.phase = INITIATIVE
         for p in self.planes:
-            p.moved = p.fired = p.grounded = p.dm_tried = False
+            p.moved = p.fired = p.grounded = p.dm_tried = p.lit = p.adjusted = False
         st = self.st
         bonus = [0, 0]
         tail = [0, 0]
@@ -865,7 +1090,39 @@ class BattleState:
             self.to_act = winner
             return
         self.first = 1 - winner  # the winner moves second
+        self._after_initiative()
+
+    def _after_initiative(self) -> None:
+        """000 "FIGHTER DIRECTION": after the Initiative phase, sides with capacity assign it."""
+        if any(self.st.direction):
+            self.phase = DIRECTION
+            self.declined = [False, False]
+            self._advance_direction(self.first)
+        else:
+            self._begin_movement()
+
+    def _advance_direction(self, nxt: int) -> None:
+        # the first player assigns first (ruling "Fighter direction")
+        for side in (nxt, 1 - nxt):
+            if self.declined[side]:
+                continue
+            if self.st.direction[side] and any(
+                self.st.fighter[p.id] for p in self.planes if p.side == side and not p.out
+            ):
+                self.to_act = side
+                return
+            self.declined[side] = True
         self._begin_movement()
+
+    def _direct(self, planes: tuple[int, ...]) -> None:
+        side = self.to_act
+        chosen = set(planes)
+        for p in self.planes:
+            if p.side == side:
+                p.directed = p.id in chosen
+        self._log("direction", side=SIDES[side], planes=sorted(chosen))
+        self.declined[side] = True
+        self._advance_direction(1 - side)
 
     def _begin_movement(self) -> None:
         self.phase = MOVEMENT
@@ -910,7 +1167,11 @@ class BattleState:
         self.step_no = 0
         self.last_man = -9
         self.dm_used = False
+        self.dm_first = ""
+        self.extra_used = False
         self.awaiting_status = False
+        self.awaiting_cloud = False
+        p.cloud = False  # 000 "EFFECTS OF BEING IN THE CLOUDS": until it moves again
         self.required = p.status if st.rules.status else STATUS_NONE
         p.status = STATUS_NONE  # the status lasts until the aircraft moves again
         p.prev_hex = p.hex
@@ -938,6 +1199,7 @@ class BattleState:
     def _step(self, turn: int, m: Maneuver | None) -> None:
         p = self.planes[self.mover]
         n = self.step_no + 1
+        start_hex = p.hex
         kind = "straight"
         if m is None:
             if self._enter(p, p.facing) and turn:
@@ -947,6 +1209,10 @@ class BattleState:
                 kind = "turn left" if turn < 0 else "turn right"
         else:
             kind = m.kind
+            if self.dm_used:
+                self.extra_used = True  # the second maneuver an ability allows
+            else:
+                self.dm_first = m.kind
             self.dm_used = True
             p.dm_tried = True
             self.last_man = n
@@ -960,11 +1226,16 @@ class BattleState:
         self._log(
             "step", plane=p.id, n=n, kind=kind, hex=self._colrow(p.hex), facing=p.facing, alt=p.alt
         )
+        if self.st.hazards and p.hex != start_hex:
+            self._hazards(p)
+            if p.out:
+                self._finish_move(p)
+                return
         if self.steps_left == 0:
             if self.st.rules.status and not self.st.bomber[p.id]:
                 self.awaiting_status = True
             else:
-                self._finish_move(p)
+                self._complete_move(p)
 
     def _maneuver_check(self, p: Plane, m: Maneuver) -> bool:
         """000 "MANEUVER CHECKS": 2d6 + bonus vs 10 (normal speed) or 13 (high speed)."""
@@ -1085,10 +1356,156 @@ class BattleState:
         p.status = status
         if status:
             self._log("status", plane=p.id, status=STATUSES[status])
+        self._complete_move(p)
+
+    # ------------------------------------------------------------------ special conditions
+    def _roll_clouds(self) -> None:
+        """000 "RANDOM CLOUD ARRANGEMENT": one d6 when the scenario is set up."""
+        r = self.dice.d6("cloud chart")
+        self.cloud_bands = CLOUD_CHART[CLOUD_COLUMN[r]]
+        self._log("clouds", bands=list(self.cloud_bands), roll=r)
+
+    def _cloud_band(self, p: Plane) -> str:
+        if (p.hex, p.alt) in self.st.cloud_cells:
+            return "placed"
+        return self.cloud_bands[p.alt - 1]
+
+    def _complete_move(self, p: Plane) -> None:
+        """The end of a move: 000 "CLOUDS" (solid: in the clouds; heavy/light: may try)."""
+        if self.st.clouds_on and p.out == IN_PLAY:
+            band = self._cloud_band(p)
+            if band in ("solid", "placed"):
+                p.cloud = True
+                self._log(
+                    "clouds_check", plane=p.id, band=band, roll=None, need=None, in_clouds=True
+                )
+            elif band in CLOUD_NEED:
+                self.awaiting_cloud = True
+                return
         self._finish_move(p)
 
+    def _enter_clouds(self, attempt: bool) -> None:
+        p = self.planes[self.mover]
+        self.awaiting_cloud = False
+        band = self._cloud_band(p)
+        if attempt:
+            need = CLOUD_NEED[band]
+            r = self.dice.d6("clouds")
+            p.cloud = r >= need
+            self._log("clouds_check", plane=p.id, band=band, roll=r, need=need, in_clouds=p.cloud)
+        else:
+            self._log("clouds_check", plane=p.id, band=band, roll=None, need=None, in_clouds=False)
+        self._finish_move(p)
+
+    def _hazards(self, p: Plane) -> None:
+        """Flak fields and barrage balloons in the hex just entered."""
+        st = self.st
+        alts = st.flak.get(p.hex)
+        if alts is not None and p.alt in alts:
+            self._flak(p)
+        if not p.out and p.alt == 1 and p.hex in st.balloons:
+            self._balloon(p)
+
+    def _flak(self, p: Plane) -> None:
+        """000 "FLAK FIELDS": on a 1 the aircraft is attacked by d6 dice at target number 4."""
+        d6 = self.dice.d6
+        r = d6("flak")
+        where = {"plane": p.id, "hex": self._colrow(p.hex), "alt": p.alt, "roll": r}
+        if r != 1:
+            self._log("flak", **where, attacked=False)
+            return
+        n = d6("flak dice")
+        rolls = []
+        hits = 0
+        for _ in range(n):
+            raw = d6("flak attack")
+            h = 2 if raw == 6 else (1 if raw >= FLAK_TARGET else 0)
+            hits += h
+            rolls.append([raw, raw, h])
+        outcome = self._outcome(-1, p.id, hits)
+        self._log(
+            "flak", **where, attacked=True, dice=n, target_number=FLAK_TARGET, rolls=rolls,
+            hits=hits, armor=self.st.armor[p.id], vital_armor=self.st.vital[p.id], outcome=outcome,
+        )  # fmt: skip
+        self._apply_outcome(p.id, -1, outcome, "flak")
+
+    def _balloon(self, p: Plane) -> None:
+        """000 "BARRAGE BALLOONS": on 1-2 the balloon attacks: 1-2 nothing, 3-4 damage, 5-6 destroyed."""
+        d6 = self.dice.d6
+        r = d6("balloon")
+        where = {"plane": p.id, "hex": self._colrow(p.hex), "roll": r}
+        if r > 2:
+            self._log("balloon", **where, attacked=False)
+            return
+        e = d6("balloon attack")
+        outcome = "miss" if e <= 2 else ("damage" if e <= 4 else "destroyed")
+        self._log("balloon", **where, attacked=True, effect_roll=e, outcome=outcome)
+        self._apply_outcome(p.id, -1, outcome, "barrage balloon")
+
+    def _outcome(self, attacker: int, t: int, hits: int) -> str:
+        """000 "RESOLVING ATTACKS": hits against armor and vital armor, then damage abilities."""
+        st = self.st
+        if hits >= st.vital[t]:
+            outcome = "destroyed"
+        elif hits >= st.armor[t]:
+            outcome = "damage"
+        else:
+            outcome = "miss"
+        if st.any_hooks["damage"]:
+            for fn in st.hooks[t].get("damage", ()):
+                outcome = fn(self, attacker, t, hits, outcome)
+        return outcome
+
+    def _apply_outcome(self, t: int, by: int, outcome: str, how: str) -> None:
+        """Damage or destroy ``t``; ``by`` < 0 for flak, balloons and collisions."""
+        pt = self.planes[t]
+        before = self.condition(t)
+        if outcome == "damage":
+            pt.damage += 1
+        if outcome == "destroyed":
+            self._destroy(t, by, how if by < 0 else "vital armor")
+        elif pt.damage >= self.st.hits[t]:
+            self._destroy(t, by, "hit points" if by >= 0 else how)
+        else:
+            after = self.condition(t)
+            if after != before:
+                self._log("condition", plane=t, **{"from": before, "to": after})
+
+    def _collisions(self) -> None:
+        """000 "OPTIONAL RULE: MIDAIR COLLISION" (several aircraft: ruling "Midair collision")."""
+        groups: dict[tuple[int, int], list[Plane]] = {}
+        for p in self.planes:
+            if not p.out:
+                groups.setdefault((p.hex, p.alt), []).append(p)
+        for (h, alt), group in groups.items():
+            if len(group) < 2:
+                continue
+            rolls = []
+            possible = []
+            for p in group:
+                r = self.dice.d6("collision")
+                hit = r == 1 or (r == 2 and self.st.poor[p.id])
+                rolls.append({"plane": p.id, "roll": r, "possible": hit})
+                if hit:
+                    possible.append(p.id)
+            collided = possible if len(possible) >= 2 else []
+            self._log("collision", hex=self._colrow(h), alt=alt, rolls=rolls, collided=collided)
+            for i in collided:
+                self._destroy(i, -1, "midair collision")
+
+    def _illuminate(self) -> None:
+        """000 "ILLUMINATION": before the Attack phase, searchlights roll for each enemy aircraft."""
+        lights = self.st.rules.searchlights
+        for p in self.planes:
+            if p.out or not lights[1 - p.side]:
+                continue
+            need = self.st.illumination_need[p.id]
+            r = self.dice.d6("illumination")
+            p.lit = r >= need
+            self._log("illumination", plane=p.id, roll=r, need=need, lit=p.lit)
+
     def _end_movement(self) -> None:
-        """000 "STACKING", then abilities that move aircraft after movement, then attacks."""
+        """000 "STACKING", then abilities that adjust positions after movement, then attacks."""
         groups: dict[tuple[int, int, int], list[Plane]] = {}
         for p in self.planes:
             if not p.out:
@@ -1108,12 +1525,49 @@ class BattleState:
                         facing=q.facing,
                         alt=q.alt,
                     )
-        if self.st.any_hooks["after_movement"]:
-            for side in (self.first, 1 - self.first):
-                for p in self.planes:
-                    if p.side == side and not p.out:
-                        for fn in self.st.hooks[p.id].get("after_movement", ()):
-                            fn(self, p.id)
+        if any(self.st.reposition):
+            # 000 "MOVEMENT AND SPECIAL ABILITIES": the first player declares
+            # first, then alternate until both have used all they wish
+            self.phase = REPOSITION
+            self.declined = [False, False]
+            self._advance_reposition(self.first)
+        else:
+            self._begin_attack()
+
+    def _advance_reposition(self, nxt: int) -> None:
+        for side in (nxt, 1 - nxt):
+            if self.declined[side]:
+                continue
+            if self._reposition_options(side):
+                self.to_act = side
+                return
+            self.declined[side] = True
+        self._begin_attack()
+
+    def _reposition(self, i: int, option: int) -> None:
+        p = self.planes[i]
+        hooks = self.st.hooks[i]
+        for opts_fn, fn in zip(hooks["reposition_options"], hooks["reposition"], strict=False):
+            if option in opts_fn(self, i):
+                fn(self, i, option)
+                break
+        p.adjusted = True
+        self._log(
+            "reposition",
+            plane=i,
+            option=option,
+            hex=self._colrow(p.hex),
+            facing=p.facing,
+            alt=p.alt,
+        )
+        self._advance_reposition(1 - p.side)
+
+    def _begin_attack(self) -> None:
+        """After all movement: midair collisions, illumination, then the Attack phase."""
+        if self.st.rules.midair_collision:
+            self._collisions()
+        if self.st.illuminate:
+            self._illuminate()
         self.phase = ATTACK
         self.declined = [False, False]
         self._log("attack_phase", first=SIDES[self.first])
@@ -1170,6 +1624,8 @@ class BattleState:
                 mods.append(["target climbing, better climb", 1])
             if pa.status == STATUS_DIVING and pt.alt == pa.alt - 1:
                 mods.append(["diving on target below", 1])
+        if st.night_penalty:
+            mods.append([st.rules.night, -1])  # 000 "EFFECTS OF MOONLIGHT" / "OF DARKNESS"
         if st.any_hooks["attack_modifier"]:
             for fn in st.hooks[a].get("attack_modifier", ()):
                 v = fn(self, a, t, "attacker")
@@ -1185,27 +1641,18 @@ class BattleState:
         rolls = []
         hits = 0
         d6 = self.dice.d6
+        # An unmodified 6 is two hits whatever the modifiers; with the later
+        # edition's rule, one hit where the modifiers raise the number to 7+.
+        six = 1 if st.rules.later_sixes and tn - mod >= 7 else 2
         for _ in range(dice_n):
             raw = d6("attack")
-            # an unmodified 6 is always two hits, whatever the modifiers
-            h = 2 if raw == 6 else (1 if raw + mod >= tn else 0)
+            h = six if raw == 6 else (1 if raw + mod >= tn else 0)
             hits += h
             rolls.append([raw, raw + mod, h])
         armor, vital = st.armor[t], st.vital[t]
-        if hits >= vital:
-            outcome = "destroyed"
-        elif hits >= armor:
-            outcome = "damage"
-        else:
-            outcome = "miss"
-        if st.any_hooks["damage"]:
-            for fn in st.hooks[t].get("damage", ()):
-                outcome = fn(self, a, t, hits, outcome)
+        outcome = self._outcome(a, t, hits)
         pa.fired = True
         pt.attacked = True
-        before = self.condition(t)
-        if outcome == "damage":
-            pt.damage += 1
         self._log(
             "attack",
             attacker=a,
@@ -1223,15 +1670,10 @@ class BattleState:
             armor=armor,
             vital_armor=vital,
             outcome=outcome,
-            damage=pt.damage,
+            damage=pt.damage + (outcome == "damage"),
             hit_points=st.hits[t],
         )
-        if outcome == "destroyed" or pt.damage >= st.hits[t]:
-            self._destroy(t, a, "vital armor" if outcome == "destroyed" else "hit points")
-        else:
-            after = self.condition(t)
-            if after != before:
-                self._log("condition", plane=t, **{"from": before, "to": after})
+        self._apply_outcome(t, a, outcome, "attack")
         self._advance_attack(1 - pa.side)
 
     def _destroy(self, t: int, by: int, how: str) -> None:
@@ -1249,8 +1691,10 @@ class BattleState:
             **{"from": before},
         )
         pt.hex = -1
+        # ruling "Losses to flak, balloons and collisions": the aircraft is
+        # lost, so the other side scores it, but no enemy shot it down
         self._score(1 - pt.side, float(self.st.cost[t]), f"{self.st.names[t]} destroyed")
-        if self.first_success < 0 and self.scenario.kind in ("dogfight", "intercept"):
+        if by >= 0 and self.first_success < 0 and self.scenario.kind in ("dogfight", "intercept"):
             self.first_success = 1 - pt.side
         if self.st.rules.pilot_survival:
             # 000 "PILOT SURVIVAL": d6, 4+ survives; +1 friendly, -1 enemy territory
@@ -1509,13 +1953,15 @@ class BattleState:
         o = cls(sc, _dice_from_json(data["dice"]), start=False)
         for n, v in data["state"].items():
             setattr(o, n, v)
+        o.cloud_bands = tuple(o.cloud_bands)
         o.declined = list(o.declined)
         o.vp = [float(v) for v in o.vp]
         o.planes = []
         for d in data["planes"]:
             p = Plane.__new__(Plane)
             for f in Plane.__slots__:
-                setattr(p, f, d[f])
+                # fields added by the optional rules default to off in older records
+                setattr(p, f, d.get(f, False))
             o.planes.append(p)
         o.log = data["log"]
         return o

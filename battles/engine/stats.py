@@ -15,7 +15,25 @@ from typing import Any
 PILOT_QUALITIES = ("poor", "average", "veteran", "ace")
 PILOT_RANK = {name: i for i, name in enumerate(PILOT_QUALITIES)}
 
-AIRCRAFT_KINDS = ("fighter", "heavy fighter", "naval fighter", "bomber")
+# 000 "AIRCRAFT STATS" / Type and "ILLUMINATION": fighters, heavy and naval
+# fighters, and "bombers of various sizes". A plain "bomber" is a medium
+# bomber (ruling "Bomber classes").
+AIRCRAFT_KINDS = (
+    "fighter",
+    "heavy fighter",
+    "naval fighter",
+    "light bomber",
+    "medium bomber",
+    "heavy bomber",
+    "bomber",
+)
+BOMBER_KINDS = frozenset({"light bomber", "medium bomber", "heavy bomber", "bomber"})
+FIGHTER_KINDS = frozenset({"fighter", "heavy fighter", "naval fighter"})
+
+# 000 "CLOUDS": the four kinds of cloud band.
+CLOUD_KINDS = ("clear", "light", "heavy", "solid")
+# 000 "NIGHT COMBAT": daylight, or one of the two kinds of night combat.
+LIGHTING = ("day", "moonlight", "darkness")
 
 SIDES = ("axis", "allied")
 AXIS, ALLIED = 0, 1
@@ -113,7 +131,8 @@ class AircraftStats:
 
     @property
     def is_bomber(self) -> bool:
-        return self.kind == "bomber"
+        """Flies by the bomber rules (000 "BOMBER STATS"): a bomber kind, or the Bomber ability."""
+        return self.kind in BOMBER_KINDS or "Bomber" in self.abilities
 
     def with_pilot(self, pilot: str) -> AircraftStats:
         d = self.to_json()
@@ -135,9 +154,43 @@ class AircraftStats:
         return cls(**kw)
 
 
+def _pairs(value: Any) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(int(v) for v in item) for item in value)
+
+
+@dataclass(frozen=True, slots=True)
+class CloudShape:
+    """A cloud placed on the map (000 "CLOUDS", placed cloud markers).
+
+    ``hexes`` are (col, row) cells; the cloud fills altitudes ``base`` to
+    ``top``. An aircraft that ends its move inside it is in the clouds
+    (ruling "Placed clouds").
+    """
+
+    hexes: tuple[tuple[int, int], ...]
+    base: int
+    top: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hexes", _pairs(self.hexes))
+        if not self.hexes or any(len(h) != 2 for h in self.hexes):
+            raise ValueError("000 'CLOUDS': a placed cloud covers one or more (col, row) hexes")
+        if not 1 <= self.base <= self.top <= 6:
+            raise ValueError("000 'CLOUDS': a placed cloud lies between altitudes 1 and 6")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hexes": [list(h) for h in self.hexes], "base": self.base, "top": self.top}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> CloudShape:
+        return cls(hexes=tuple(tuple(h) for h in d["hexes"]), base=d["base"], top=d["top"])
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Rules switches of one battle (all off = the basic game of 000).
+
+    Advanced rules (000 "ADVANCED RULES"):
 
     * ``tailing`` - 000 "TAILING": +2 initiative to the side tailing more.
     * ``turn_position`` - 000 "CHOOSING TURN POSITION": the initiative
@@ -146,9 +199,30 @@ class Rules:
       RULES": Diving / Climbing / Evading, their attack effects, altitude
       reach, forbidden altitudes and required maneuvers.
     * ``pilot_survival`` - 000 "PILOT SURVIVAL": roll for the pilot of each
-      destroyed aircraft.
+      destroyed aircraft (the territory is the scenario's).
     * ``max_turns`` - the battle ends after this many game turns (the
       book's scenarios that have no limit get a table-time limit; ruling).
+
+    Optional rules and special conditions (000 "OPTIONAL RULES", "SPECIAL
+    CONDITIONS"), all off by default:
+
+    * ``midair_collision`` - 000 "OPTIONAL RULE: MIDAIR COLLISION".
+    * ``clouds`` - the cloud band at altitudes 1-6 (000 "CLOUDS"), six of
+      ``CLOUD_KINDS``; empty = no clouds. ``random_clouds`` rolls the
+      "RANDOM CLOUD ARRANGEMENT" chart at the start of the battle instead.
+      ``cloud_shapes`` are clouds placed on the map (:class:`CloudShape`).
+    * ``flak_fields`` - (col, row, altitude) of each field's centre hex
+      (000 "FLAK FIELDS"; altitude 2, 3 or 4).
+    * ``barrage_balloons`` - (col, row) of each balloon hex, at altitude 1
+      (000 "BARRAGE BALLOONS").
+    * ``night`` - "day", "moonlight" or "darkness" (000 "NIGHT COMBAT").
+    * ``fighter_direction`` - direction capacity of (axis, allied)
+      (000 "FIGHTER DIRECTION").
+    * ``searchlights`` - whether (axis, allied) have searchlights, which
+      roll to illuminate enemy aircraft (000 "ILLUMINATION").
+    * ``later_sixes`` - the rule published with *Bandits High* (2013): where
+      modifiers raise the target number to 7 or more, an unmodified 6 scores
+      one hit instead of two.
     """
 
     tailing: bool = False
@@ -156,13 +230,90 @@ class Rules:
     status: bool = False
     pilot_survival: bool = True
     max_turns: int = 30
+    midair_collision: bool = False
+    clouds: tuple[str, ...] = ()
+    random_clouds: bool = False
+    cloud_shapes: tuple[CloudShape, ...] = ()
+    flak_fields: tuple[tuple[int, int, int], ...] = ()
+    barrage_balloons: tuple[tuple[int, int], ...] = ()
+    night: str = "day"
+    fighter_direction: tuple[int, int] = (0, 0)
+    searchlights: tuple[bool, bool] = (False, False)
+    later_sixes: bool = False
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "clouds", tuple(self.clouds))
+        set_(
+            self,
+            "cloud_shapes",
+            tuple(
+                c if isinstance(c, CloudShape) else CloudShape.from_json(c)
+                for c in self.cloud_shapes
+            ),
+        )
+        set_(self, "flak_fields", _pairs(self.flak_fields))
+        set_(self, "barrage_balloons", _pairs(self.barrage_balloons))
+        set_(self, "fighter_direction", tuple(int(c) for c in self.fighter_direction))
+        set_(self, "searchlights", tuple(bool(s) for s in self.searchlights))
+        if not 1 <= self.max_turns <= 1000:
+            raise ValueError("max_turns must be from 1 to 1000")
+        if self.clouds and (
+            len(self.clouds) != 6 or any(c not in CLOUD_KINDS for c in self.clouds)
+        ):
+            raise ValueError(
+                f"000 'CLOUDS': give the cloud band of altitudes 1-6, each one of {CLOUD_KINDS}"
+            )
+        for f in self.flak_fields:
+            if len(f) != 3 or f[2] not in (2, 3, 4):
+                raise ValueError(
+                    "000 'FLAK FIELDS': a flak field is (col, row, altitude 2, 3 or 4)"
+                )
+        for b in self.barrage_balloons:
+            if len(b) != 2:
+                raise ValueError("000 'BARRAGE BALLOONS': a balloon guards one (col, row) hex")
+        if self.night not in LIGHTING:
+            raise ValueError(f"000 'NIGHT COMBAT': night is one of {LIGHTING}")
+        if len(self.fighter_direction) != 2 or any(c < 0 for c in self.fighter_direction):
+            raise ValueError("000 'FIGHTER DIRECTION': capacity is a whole number >= 0 per side")
+        if len(self.searchlights) != 2:
+            raise ValueError("000 'ILLUMINATION': searchlights are given per side")
 
     @classmethod
     def advanced(cls, **kw: Any) -> Rules:
         return cls(tailing=True, turn_position=True, status=True, **kw)
 
+    @property
+    def optional_rules_on(self) -> tuple[str, ...]:
+        """Names of the optional rules and special conditions in force."""
+        on = []
+        if self.midair_collision:
+            on.append("midair collision")
+        if self.random_clouds or any(c != "clear" for c in self.clouds) or self.cloud_shapes:
+            on.append("clouds")
+        if self.flak_fields:
+            on.append("flak fields")
+        if self.barrage_balloons:
+            on.append("barrage balloons")
+        if self.night != "day":
+            on.append(self.night)
+        if any(self.fighter_direction):
+            on.append("fighter direction")
+        if any(self.searchlights):
+            on.append("illumination")
+        if self.later_sixes:
+            on.append("later-edition sixes")
+        return tuple(on)
+
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        d = asdict(self)
+        d["clouds"] = list(self.clouds)
+        d["cloud_shapes"] = [c.to_json() for c in self.cloud_shapes]
+        d["flak_fields"] = [list(f) for f in self.flak_fields]
+        d["barrage_balloons"] = [list(b) for b in self.barrage_balloons]
+        d["fighter_direction"] = list(self.fighter_direction)
+        d["searchlights"] = list(self.searchlights)
+        return d
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Rules:

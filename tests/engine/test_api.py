@@ -149,6 +149,9 @@ def test_ability_hooks_dispatch():
     def initiative(state, plane):
         return 1
 
+    with pytest.raises(ValueError):
+        abilities.register("Test Gunner", "attack_dice", extra_die)  # not defined yet
+    abilities.define("Test Gunner", "two more dice", "test")
     abilities.register("Test Gunner", "attack_dice", extra_die)
     abilities.register("Test Gunner", "maneuver", steady)
     abilities.register("Test Gunner", "initiative", initiative)
@@ -161,6 +164,7 @@ def test_ability_hooks_dispatch():
     assert events(s, "attack")[0]["dice"] == 7  # 5 at range 2, +2
     assert calls == ["attack_dice"]
     assert "Test Gunner" in abilities.registered()
+    del abilities.ABILITIES["Test Gunner"]
 
 
 def test_rules_object_and_scenario_round_trip():
