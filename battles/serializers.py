@@ -13,7 +13,20 @@ class BattleCreateInput(serializers.Serializer):
     settings = serializers.DictField(
         required=False,
         default=dict,
-        help_text="rules, territory, policies, year, theater, advantage, situation, max_turns",
+        help_text=(
+            "rules, territory, policies, year, theater, advantage, situation, max_turns. "
+            "rules (every key optional, all optional rules off by default): "
+            '{"tailing": true, "turn_position": true, "status": true, "pilot_survival": true, '
+            '"midair_collision": true, "later_sixes": true, '
+            '"clouds": ["clear", "solid", "heavy", "light", "clear", "clear"] (altitudes 1-6) '
+            'or "random_clouds": true, '
+            '"cloud_shapes": [{"hexes": [[4, 5], [4, 6]], "base": 2, "top": 3}], '
+            '"flak_fields": [[col, row, altitude 2-4]], "barrage_balloons": [[col, row]], '
+            '"night": "day" | "moonlight" | "darkness", '
+            '"fighter_direction": {"axis": 2, "allied": 0}, '
+            '"searchlights": {"axis": false, "allied": true}}; '
+            'territory: {"axis": "friendly" | "enemy" | "neutral", "allied": ...}.'
+        ),
     )
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
     resolve = serializers.BooleanField(

@@ -108,8 +108,8 @@ def test_bad_flights_are_a_400_naming_field_and_rule_and_store_nothing(api, flig
             "unknown option",
         ),
         (
-            {"scenario": "dogfight", "settings": {"rules": {"clouds": True}}},
-            "settings.rules.clouds",
+            {"scenario": "dogfight", "settings": {"rules": {"fog": True}}},
+            "settings.rules.fog",
             "unknown option",
         ),
         (
