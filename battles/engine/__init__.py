@@ -16,19 +16,26 @@ Battle (``battles.engine.state``):
     IllegalAction(rule, message).
 Actions (``battles.engine.actions``):
     Activate, Straight, Turn, Maneuver, EndMove, MovePlan, Attack, Decline,
-    ChoosePosition, action_from_json().
+    ChoosePosition, Direct, EnterClouds, Reposition, Pass, action_from_json().
+Optional rules (``Rules`` fields, 000 "OPTIONAL RULES" / "SPECIAL CONDITIONS"):
+    midair_collision, clouds / random_clouds / cloud_shapes (CloudShape),
+    flak_fields, barrage_balloons, night, fighter_direction, searchlights,
+    later_sixes; the scenario's territory feeds the pilot survival roll.
 Dice (``battles.engine.dice``): Dice, ScriptedDice, Roll.
 Geometry (``battles.engine.hexmap``): hex_map(), HexMap, in_arc(), target_aspect().
-Abilities (``battles.engine.abilities``): register(), ability(), HOOKS.
+Abilities (``battles.engine.abilities``): ABILITIES, KNOWN_ABILITIES, define(),
+    register(), ability(), HOOKS, unknown_ability_message().
 
 Event log (``BattleState.log``): JSON-ready dicts, each with ``"e"`` (kind)
 and ``"turn"``; hexes are ``[col, row]`` on the flat-topped odd-q map,
 facings 0-5 clockwise from north. Kinds: battle_start, initiative,
-turn_position, movement_phase, activate, maneuver, step (position after each
-hex), status, retreat, exit, move_end, stacking, attack_phase, attack (range,
-aspect, target number, each die raw / modified / hits, armor comparison,
-outcome), condition, destroyed, survival, vp, decline, no_attacks, end_turn,
-game_over.
+turn_position, direction, movement_phase, activate, maneuver, step (position
+after each hex), flak, balloon, status, clouds_check, retreat, exit, move_end,
+stacking, reposition, pass, collision, illumination, attack_phase, attack
+(range, aspect, target number, each die raw / modified / hits, armor
+comparison, outcome), condition, destroyed, survival, vp, decline,
+no_attacks, end_turn, game_over; "clouds" after battle_start when clouds are
+in play.
 
 Result of a finished battle (``BattleState.result()``)::
 
@@ -52,9 +59,13 @@ from .actions import (
     Attack,
     ChoosePosition,
     Decline,
+    Direct,
     EndMove,
+    EnterClouds,
     Maneuver,
     MovePlan,
+    Pass,
+    Reposition,
     Straight,
     Turn,
     action_from_json,
@@ -79,7 +90,7 @@ from .scenario import (
     validate_flight,
 )
 from .state import BattleState, IllegalAction, new_battle, replay
-from .stats import AircraftStats, Rules
+from .stats import AircraftStats, CloudShape, Rules
 
 __all__ = [
     "CATALOGUE",
@@ -90,15 +101,20 @@ __all__ = [
     "Attack",
     "BattleState",
     "ChoosePosition",
+    "CloudShape",
     "Decline",
     "Dice",
+    "Direct",
     "EndMove",
+    "EnterClouds",
     "Flight",
     "FlightMember",
     "HexMap",
     "IllegalAction",
     "Maneuver",
     "MovePlan",
+    "Pass",
+    "Reposition",
     "Roll",
     "Rules",
     "Scenario",
