@@ -7,8 +7,9 @@ from collections.abc import Iterable
 from battles.engine import AircraftStats
 from roster.models import AircraftType
 
-# The engine knows four kinds; bomber tokens and the card game's bombers fly as bombers.
-_ENGINE_KIND = {"heavy bomber": "bomber", "bomber token": "bomber"}
+# The roster's kinds are the engine's, but for the bomber tokens: 000 "BOMBER STATS"
+# makes the He 111 tokens medium bombers (ruling "Bomber classes").
+_ENGINE_KIND = {"bomber token": "medium bomber"}
 
 
 def stats_for(aircraft_type: AircraftType) -> AircraftStats:

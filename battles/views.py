@@ -31,7 +31,7 @@ def battle_list(request: HttpRequest) -> HttpResponse:
 
 def battle_new(request: HttpRequest) -> HttpResponse:
     types = AircraftType.objects.exclude(
-        kind__in=["bomber", "heavy bomber", "bomber token"]
+        kind__in=["light bomber", "medium bomber", "bomber", "heavy bomber", "bomber token"]
     ).order_by("side", "name")
     context = {
         "scenarios": ScenarioKind.choices,

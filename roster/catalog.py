@@ -27,6 +27,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from angels.errors import RuleViolation
+from battles.engine.abilities import unknown_ability_message
 
 from .models import (
     TACTICAL_FIELDS,
@@ -206,22 +207,11 @@ def _tactical(row: _Row) -> dict[str, Any]:
 
 
 def _check_abilities(row: _Row, names: list[str]) -> None:
-    known = known_abilities()
-    if known is None:
-        return
+    """Every ability must be one the rules engine implements (never a silent no-op)."""
     for name in names:
-        if name not in known:
-            raise row.fail("abilities", f"unknown special ability {name!r}")
-
-
-def known_abilities() -> frozenset[str] | None:
-    """Ability names the rules engine implements, or None while it has no registry."""
-    try:
-        from battles.engine import abilities
-    except ImportError:
-        return None
-    names = getattr(abilities, "KNOWN_ABILITIES", None)
-    return frozenset(names) if names is not None else None
+        message = unknown_ability_message(name)
+        if message is not None:
+            raise row.fail("abilities", message)
 
 
 def read_catalog(directory: Path = CATALOG_DIR) -> list[dict[str, Any]]:

@@ -16,9 +16,16 @@ class Side(models.TextChoices):
 
 
 class AircraftKind(models.TextChoices):
+    """000 "AIRCRAFT STATS" / Type and "ILLUMINATION" (light, medium and heavy bombers).
+
+    A plain ``bomber`` flies as a medium bomber (ruling "Bomber classes").
+    """
+
     FIGHTER = "fighter", "Fighter"
     HEAVY_FIGHTER = "heavy fighter", "Heavy fighter"
     NAVAL_FIGHTER = "naval fighter", "Naval fighter"
+    LIGHT_BOMBER = "light bomber", "Light bomber"
+    MEDIUM_BOMBER = "medium bomber", "Medium bomber"
     BOMBER = "bomber", "Bomber"
     HEAVY_BOMBER = "heavy bomber", "Heavy bomber"
     BOMBER_TOKEN = "bomber token", "Bomber token"
