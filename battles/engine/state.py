@@ -983,6 +983,7 @@ class BattleState:
                 self.st.bomber[p.id]
                 and isinstance(a, Turn)
                 and self.scenario.kind == "limited_fuel"
+                and not p.attacked
             ):
                 return IllegalAction(
                     "000 'LIMITED FUEL' / Special Rules", "until attacked, the bombers can't turn"
