@@ -121,7 +121,7 @@ CATALOGUE: dict[str, AircraftStats] = {
             5,
             2,
             5,
-            ("Superior Armor 2",),
+            (),
             1941,
         ),
         # Example of Play: Average, Atk3 2, Armor 3, Turn +5; speed 4 is high speed
@@ -141,7 +141,7 @@ CATALOGUE: dict[str, AircraftStats] = {
             3,
             2,
             3,
-            ("Steady Firing",),
+            (),
             1939,
         ),
         _card(
@@ -199,7 +199,7 @@ CATALOGUE: dict[str, AircraftStats] = {
             4,
             4,
             5,
-            ("Steely Resolve 2",),
+            (),
             1939,
         ),
         _card(
@@ -256,7 +256,7 @@ CATALOGUE: dict[str, AircraftStats] = {
             4,
             3,
             3,
-            ("Inaccurate 1",),
+            (),
             1941,
         ),
         _card(

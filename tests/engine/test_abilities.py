@@ -524,3 +524,12 @@ def test_abilities_have_text_and_source_and_hooks_are_known():
         assert ab.text and ab.source, name
         assert set(ab.hooks) <= set(abilities.HOOKS), name
         assert ab.hooks or ab.extra_maneuver or ab.darkness or ab.bomber, name
+
+
+def test_built_in_cards_carry_only_known_abilities():
+    """The engine's own stat cards name no land-game rule (ruling "Special abilities")."""
+    from battles.engine.aircraft import CATALOGUE
+
+    for card in CATALOGUE.values():
+        for name in card.abilities:
+            assert abilities.unknown_ability_message(name) is None, (card.name, name)
