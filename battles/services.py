@@ -269,6 +269,11 @@ def rules_build(options: dict[str, Any], *, max_turns: int, field: str = "settin
         raise RuleViolation(str(exc), field=field, rule=_rule_of(str(exc))) from exc
 
 
+def optional_rules_on(raw: Any, *, field: str = "settings.rules") -> tuple[str, ...]:
+    """Names of the optional rules and special conditions a rules object puts in force."""
+    return rules_build(rules_options(raw, field=field), max_turns=1, field=field).optional_rules_on
+
+
 # -- building the engine's scenario from the request --------------------------------
 def _rules(settings: dict[str, Any]) -> Rules:
     options = rules_options(settings.get("rules", {}))

@@ -14,6 +14,7 @@ from angels.errors import RuleViolation
 from roster.models import AircraftType
 
 from . import services
+from .forms import rules_form_initial, rules_from_post
 from .models import Battle, BattleBatch, BattleStatus, ScenarioKind
 from .report import HEX_SIZE, frames_from_log, hex_grid_points, map_size
 
@@ -42,6 +43,7 @@ def battle_new(request: HttpRequest) -> HttpResponse:
         },
         "slots": range(FLIGHT_SLOTS),
         "switches": services.RULE_SWITCHES,
+        "form": rules_form_initial(None),
     }
     if request.method != "POST":
         return render(request, "battles/new.html", context)
@@ -55,14 +57,16 @@ def battle_new(request: HttpRequest) -> HttpResponse:
             flights[side] = [
                 {"aircraft_type": int(v)} for v in p.getlist(f"{side}_aircraft") if v.isdigit()
             ]
-    settings = {
-        "policies": {
-            "axis": p.get("axis_policy", "tactical"),
-            "allied": p.get("allied_policy", "tactical"),
-        },
-        "rules": {name: name in p for name in services.RULE_SWITCHES},
-    }
     try:
+        optional = rules_from_post(p)
+        context["form"] = rules_form_initial(optional)
+        settings = {
+            "policies": {
+                "axis": p.get("axis_policy", "tactical"),
+                "allied": p.get("allied_policy", "tactical"),
+            },
+            "rules": {**{name: name in p for name in services.RULE_SWITCHES}, **optional},
+        }
         battle = services.battle_create(
             scenario=scenario,
             flights=flights,

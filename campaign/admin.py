@@ -1,6 +1,8 @@
+from django import forms
 from django.contrib import admin, messages
 
 from angels.errors import RuleViolation
+from battles.services import rules_options
 
 from . import services
 from .models import Campaign, CampaignAction, CampaignMember, CampaignPlane
@@ -32,8 +34,33 @@ class ActionInline(admin.TabularInline):
     max_num = 0
 
 
+class CampaignForm(forms.ModelForm):
+    """Engine rules are checked as a battle's settings.rules are (000 "OPTIONAL RULES")."""
+
+    class Meta:
+        model = Campaign
+        fields = (
+            "name",
+            "resolution_mode",
+            "progression_rule",
+            "survival_rule",
+            "engine_rules",
+            "engine_territory",
+            "squadrons",
+        )
+
+    def clean_engine_rules(self):
+        rules = self.cleaned_data.get("engine_rules") or {}
+        try:
+            rules_options(rules, field="engine_rules")
+        except RuleViolation as exc:
+            raise forms.ValidationError(str(exc)) from exc
+        return rules
+
+
 @admin.register(Campaign)
 class CampaignAdmin(admin.ModelAdmin):
+    form = CampaignForm
     list_display = (
         "name",
         "status",
@@ -67,6 +94,7 @@ class CampaignAdmin(admin.ModelAdmin):
             created = services.campaign_create(
                 name=obj.name, created_by=request.user, resolution_mode=obj.resolution_mode,
                 progression_rule=obj.progression_rule, survival_rule=obj.survival_rule,
+                engine_rules=obj.engine_rules, engine_territory=obj.engine_territory,
             )  # fmt: skip
             obj.pk = created.pk
             obj.__dict__.update(Campaign.objects.get(pk=created.pk).__dict__)

@@ -12,4 +12,9 @@ urlpatterns = [
         "<int:pk>/corrections/", apis.CampaignCorrectionApi.as_view(), name="api-campaign-correct"
     ),
     path("<int:pk>/undo/", apis.CampaignUndoApi.as_view(), name="api-campaign-undo"),
+    path(
+        "<int:pk>/engine-rules/",
+        apis.CampaignEngineRulesApi.as_view(),
+        name="api-campaign-engine-rules",
+    ),
 ]

@@ -18,6 +18,8 @@ from .serializers import (
     CampaignListOutput,
     CampaignViewOutput,
     CorrectionInput,
+    EngineRulesInput,
+    EngineRulesOutput,
     MemberInput,
 )
 
@@ -123,3 +125,24 @@ class CampaignUndoApi(APIView):
         get_object_or_404(Campaign, pk=pk)
         campaign = services.campaign_undo_last(campaign_id=pk, by=request.user)
         return Response(selectors.campaign_view(campaign, request.user))
+
+
+class CampaignEngineRulesApi(APIView):
+    """The optional rules of the campaign's engine engagements; the organiser may change them."""
+
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses=EngineRulesOutput)
+    def get(self, request, pk: int):
+        campaign = get_object_or_404(Campaign, pk=pk)
+        return Response(selectors.engine_rules_view(campaign))
+
+    @extend_schema(request=EngineRulesInput, responses=EngineRulesOutput)
+    def put(self, request, pk: int):
+        get_object_or_404(Campaign, pk=pk)
+        data = EngineRulesInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        campaign = services.campaign_engine_rules_set(
+            campaign_id=pk, by=request.user, **data.validated_data
+        )
+        return Response(selectors.engine_rules_view(campaign))

@@ -12,8 +12,11 @@ pilot's page links to the battle report.
 
 Rulings (docs/rulings.md, "Engine engagements"): attackers enter from the south
 edge at altitude 3 heading north, interceptors from the north edge at altitude 4
-heading south; the fight lasts at most 8 game turns; flak is not flown by the
-engine; a mission no fighter intercepts is resolved with no losses.
+heading south; the fight lasts at most 8 game turns; the card game's flak roll is
+not flown by the engine; a mission no fighter intercepts is resolved with no
+losses. The campaign's ``engine_rules`` (optional rules, validated like a
+battle's ``settings.rules``) and ``engine_territory`` (defenders over friendly
+ground, attackers over enemy ground) are recorded in each battle's scenario.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from django.db import transaction
 
 from battles.engine import AircraftSetup, Rules, custom
 from battles.models import Battle
-from battles.services import battle_create_from_setup, engine_quality
+from battles.services import battle_create_from_setup, engine_quality, rules_options
 from campaign.game import EngagementResult, GameState, Kill, register_resolver
 from campaign.game.state import AWAITING_RESULT
 from roster.models import AircraftType
@@ -103,15 +106,30 @@ def engagement_battle_ensure(*, campaign: Any, state: GameState) -> Battle | Non
                     role="bomber" if stats.is_bomber else "",
                 )
             )  # fmt: skip
+    campaign_rules = rules_options(campaign.engine_rules, field="engine_rules")
     scenario = custom(
         setups,
-        rules=Rules(max_turns=ENGAGEMENT_TURNS),
+        rules=Rules(max_turns=ENGAGEMENT_TURNS, **campaign_rules),
+        territory=_engine_territory(campaign, engagement),
         name=f"{campaign.name}: {engagement['mission_name']} (turn {state.turn})",
     )
     return battle_create_from_setup(
         setup=scenario.to_json(), seed=campaign.seed ^ (state.turn * 1009 + len(state.log)), source_key=key,
         settings={"policies": {"axis": "tactical", "allied": "tactical"}, "campaign": campaign.pk},
     )  # fmt: skip
+
+
+def _engine_territory(campaign: Any, engagement: dict[str, Any]) -> tuple[str, str]:
+    """(axis, allied) territory of the engine's scenario, for its pilot survival rolls.
+
+    The mission is flown over the defender's ground (ruling "Careers: card mode
+    territory", as :func:`_territory` reads it for the roster): the defenders
+    are over friendly territory, the attackers and escorts over enemy territory.
+    With the campaign's ``engine_territory`` off, both are neutral.
+    """
+    if not campaign.engine_territory:
+        return ("neutral", "neutral")
+    return ("enemy", "friendly") if engagement["attacker"] == "axis" else ("friendly", "enemy")
 
 
 def _enter_result(campaign: Any, result: EngagementResult, *, actor: str) -> None:

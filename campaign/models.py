@@ -54,6 +54,21 @@ class Campaign(models.Model):
     survival_rule = models.CharField(
         max_length=12, choices=SurvivalRule.choices, default=SurvivalRule.ANGELS20
     )
+    engine_rules = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=(
+            "Optional rules the engine flies this campaign's engagements with, shaped as a "
+            'battle\'s settings.rules (e.g. {"night": "moonlight", "midair_collision": true}).'
+        ),
+    )
+    engine_territory = models.BooleanField(
+        default=True,
+        help_text=(
+            "Engine engagements are flown over the defender's ground: the defenders over "
+            "friendly territory, the attackers over enemy territory (off: neutral for both)."
+        ),
+    )
     squadrons = models.ManyToManyField("roster.Squadron", blank=True, related_name="campaigns")
     setup = OrderedJSONField(
         default=dict, help_text="The game's setup (plane decks, options) it was created with."

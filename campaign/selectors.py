@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 
+from battles.services import optional_rules_on
 from campaign.game import spectator_view, view_for
 
 from .models import Campaign, CampaignAction, CampaignPlane
@@ -16,6 +17,15 @@ from .services import game_state, is_organiser, membership, viewer_side
 
 def campaign_list() -> QuerySet[Campaign]:
     return Campaign.objects.select_related("created_by").defer("state", "setup")
+
+
+def engine_rules_view(campaign: Campaign) -> dict[str, Any]:
+    """The optional rules of the campaign's engine engagements, and their names in force."""
+    return {
+        "engine_rules": campaign.engine_rules,
+        "engine_territory": campaign.engine_territory,
+        "optional_rules": list(optional_rules_on(campaign.engine_rules)),
+    }
 
 
 def campaign_view(
@@ -51,6 +61,7 @@ def campaign_view(
         "resolution_mode": campaign.resolution_mode,
         "progression_rule": campaign.progression_rule,
         "survival_rule": campaign.survival_rule,
+        **engine_rules_view(campaign),
     }
     view["you"] = {
         "role": "organiser" if organiser else (member.role if member else "spectator"),

@@ -2,6 +2,17 @@ from rest_framework import serializers
 
 from .models import Campaign, ProgressionRule, ResolutionMode, Role, SurvivalRule
 
+ENGINE_RULES_HELP = (
+    "Optional rules the engine flies engine-mode engagements with, shaped like a battle's "
+    'settings.rules, e.g. {"night": "moonlight", "midair_collision": true, '
+    '"clouds": ["clear", "solid", "heavy", "light", "clear", "clear"], '
+    '"flak_fields": [[8, 10, 3]], "fighter_direction": {"allied": 2}}.'
+)
+ENGINE_TERRITORY_HELP = (
+    "Fly engine engagements over the defender's ground (defenders friendly, attackers "
+    "enemy) for the engine's pilot survival rolls; false: neutral for both."
+)
+
 
 class CampaignListOutput(serializers.ModelSerializer):
     created_by = serializers.StringRelatedField()
@@ -37,6 +48,23 @@ class CampaignCreateInput(serializers.Serializer):
     )
     squadrons = serializers.ListField(
         child=serializers.IntegerField(), required=False, default=list
+    )
+    engine_rules = serializers.DictField(required=False, default=dict, help_text=ENGINE_RULES_HELP)
+    engine_territory = serializers.BooleanField(
+        required=False, default=True, help_text=ENGINE_TERRITORY_HELP
+    )
+
+
+class EngineRulesInput(serializers.Serializer):
+    engine_rules = serializers.DictField(help_text=ENGINE_RULES_HELP)
+    engine_territory = serializers.BooleanField(required=False, help_text=ENGINE_TERRITORY_HELP)
+
+
+class EngineRulesOutput(serializers.Serializer):
+    engine_rules = serializers.DictField()
+    engine_territory = serializers.BooleanField()
+    optional_rules = serializers.ListField(
+        child=serializers.CharField(), help_text="Names of the optional rules in force."
     )
 
 

@@ -19,6 +19,7 @@ from django.db.models import F
 
 from angels.errors import RuleViolation
 from battles.engine.dice import Dice
+from battles.services import rules_options
 from campaign.game import (
     GameSetup,
     GameState,
@@ -133,8 +134,15 @@ def campaign_create(
     progression_rule: str = "card_game",
     survival_rule: str = "angels20",
     squadrons: list[Any] | None = None,
+    engine_rules: dict[str, Any] | None = None,
+    engine_territory: bool = True,
 ) -> Campaign:
-    """003 "SETUP": both plane decks, the common decks, 10 PP each, the d10 roll-off."""
+    """003 "SETUP": both plane decks, the common decks, 10 PP each, the d10 roll-off.
+
+    ``engine_rules`` are the optional rules engine engagements are flown with
+    (the shape of a battle's ``settings.rules``); ``engine_territory`` flies
+    them over the defender's ground (see :func:`campaign_engine_rules_set`).
+    """
     if not name.strip():
         raise RuleViolation("a campaign needs a name", field="name", rule="required")
     if Campaign.objects.filter(name=name).exists():
@@ -147,6 +155,8 @@ def campaign_create(
             field="resolution_mode",
             rule="choice",
         )
+    engine_rules = engine_rules or {}
+    _check_engine_settings(engine_rules, engine_territory)
     seed = secrets.randbits(48) if seed is None else seed
     setup = _setup_from_catalog(engagement_mode=resolution_mode)
     state = new_game(setup, Dice(seed))
@@ -156,6 +166,8 @@ def campaign_create(
         resolution_mode=resolution_mode,
         progression_rule=progression_rule,
         survival_rule=survival_rule,
+        engine_rules=engine_rules,
+        engine_territory=engine_territory,
         setup=setup.to_json(),
         state=state.to_json(),
         created_by=created_by,
@@ -166,6 +178,38 @@ def campaign_create(
         campaign.squadrons.set(squadrons)
     CampaignMember.objects.create(campaign=campaign, user=created_by, role=Role.ORGANISER)
     _sync_planes(campaign, state, actor="")
+    return campaign
+
+
+def _check_engine_settings(engine_rules: Any, engine_territory: Any) -> None:
+    # The same validation as a battle's settings.rules (000 "OPTIONAL RULES",
+    # "SPECIAL CONDITIONS"); the turn limit of engagements is the campaign's own.
+    rules_options(engine_rules, field="engine_rules")
+    if not isinstance(engine_territory, bool):
+        raise RuleViolation(
+            "engine_territory is true or false", field="engine_territory", rule="format"
+        )
+
+
+def campaign_engine_rules_set(
+    *,
+    campaign_id: int,
+    by: AbstractBaseUser,
+    engine_rules: dict[str, Any],
+    engine_territory: bool | None = None,
+) -> Campaign:
+    """The organiser sets the optional rules of engine engagements (and whether territory applies).
+
+    Battles already created keep the rules they were created with (they are
+    recorded on each battle); the next engagements are flown with these.
+    """
+    campaign = Campaign.objects.get(pk=campaign_id)
+    _require_organiser(campaign, by)
+    territory = campaign.engine_territory if engine_territory is None else engine_territory
+    _check_engine_settings(engine_rules, territory)
+    campaign.engine_rules = engine_rules
+    campaign.engine_territory = territory
+    campaign.save(update_fields=["engine_rules", "engine_territory", "updated_at"])
     return campaign
 
 

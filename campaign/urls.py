@@ -9,4 +9,5 @@ urlpatterns = [
     path("<int:pk>/act/", views.campaign_act, name="campaign-act"),
     path("<int:pk>/invite/", views.campaign_invite, name="campaign-invite"),
     path("<int:pk>/undo/", views.campaign_undo, name="campaign-undo"),
+    path("<int:pk>/engine-rules/", views.campaign_engine_rules, name="campaign-engine-rules"),
 ]

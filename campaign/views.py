@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from angels.errors import RuleViolation
+from battles.forms import rules_form_initial, rules_from_post
 from roster.models import Squadron
 
 from . import selectors, services
@@ -27,6 +28,7 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
             "campaigns": selectors.campaign_list(),
             "modes": ResolutionMode.choices,
             "squadrons": Squadron.objects.order_by("side", "name"),
+            "form": rules_form_initial(None),
         },
     )
 
@@ -41,6 +43,8 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
             created_by=request.user,
             resolution_mode=request.POST.get("resolution_mode", ResolutionMode.CARD),
             squadrons=squadrons,
+            engine_rules=rules_from_post(request.POST, field="engine_rules"),
+            engine_territory=bool(request.POST.get("engine_territory")),
         )
     except RuleViolation as exc:
         messages.error(request, str(exc))
@@ -65,6 +69,8 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "chart": history_chart_svg(view["history"]),
             "is_organiser": services.is_organiser(campaign, request.user),
             "members": campaign.members.select_related("user"),
+            "engine": selectors.engine_rules_view(campaign),
+            "form": rules_form_initial(campaign.engine_rules),
         },
     )
 
@@ -129,4 +135,22 @@ def campaign_undo(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, "The last action was taken back.")
     except RuleViolation as exc:
         messages.error(request, str(exc))
+    return redirect("campaign-detail", pk=pk)
+
+
+@login_required
+@require_POST
+def campaign_engine_rules(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser changes the optional rules of the next engine engagements."""
+    get_object_or_404(Campaign, pk=pk)
+    try:
+        services.campaign_engine_rules_set(
+            campaign_id=pk,
+            by=request.user,
+            engine_rules=rules_from_post(request.POST, field="engine_rules"),
+            engine_territory=bool(request.POST.get("engine_territory")),
+        )
+        messages.success(request, "The next engine engagements fly with these rules.")
+    except RuleViolation as exc:
+        messages.error(request, f"Not changed: {exc}")
     return redirect("campaign-detail", pk=pk)

@@ -1,0 +1,185 @@
+"""A campaign's optional rules for its engine engagements (000 "OPTIONAL RULES",
+"SPECIAL CONDITIONS"): set by the organiser, validated like a battle's settings,
+and flown in the engagements' battles with the mission's territory."""
+
+import random
+from types import SimpleNamespace
+
+import pytest
+from django.test import Client
+
+from battles.models import Battle
+from campaign import services
+from campaign.engagements import _engine_territory
+from campaign.game import GameState, action_to_json
+from campaign.models import Campaign
+from roster.demo import demo_roster_create
+from roster.models import Squadron
+
+pytestmark = pytest.mark.django_db
+
+NIGHT_RULES = {"night": "moonlight", "midair_collision": True}
+
+
+def _client(user):
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _play_until_an_engine_battle_exists(campaign, user, capture, max_actions=1500):
+    rng = random.Random(campaign.seed)
+    for _ in range(max_actions):
+        campaign.refresh_from_db()
+        battle = Battle.objects.filter(source_key__startswith=f"campaign:{campaign.pk}:").first()
+        if battle is not None:
+            return battle
+        state = GameState.from_json(campaign.state)
+        actions = state.legal_actions()
+        scrambles = [a for a in actions if a.kind == "scramble"]
+        assigns = [a for a in actions if a.kind == "assign"]
+        advances = [a for a in actions if a.kind == "advance"]
+        if scrambles:
+            action = scrambles[0]
+        elif assigns and rng.random() < 0.7:
+            action = rng.choice(assigns)
+        elif advances and rng.random() < 0.6:
+            action = advances[0]
+        else:
+            action = rng.choice(actions)
+        with capture(execute=True):
+            services.campaign_act(
+                campaign_id=campaign.pk, user=user, version=campaign.version,
+                action=action_to_json(action),
+            )  # fmt: skip
+    raise AssertionError("no engine engagement in time")
+
+
+def test_an_engine_engagement_flies_with_the_campaigns_optional_rules_and_territory(
+    catalog, users, django_capture_on_commit_callbacks
+):
+    demo_roster_create()
+    campaign = services.campaign_create(
+        name="Night war", created_by=users["organiser"], seed=4, resolution_mode="engine",
+        squadrons=list(Squadron.objects.all()), engine_rules=NIGHT_RULES,
+    )  # fmt: skip
+    battle = _play_until_an_engine_battle_exists(
+        campaign, users["organiser"], django_capture_on_commit_callbacks
+    )
+    rules = battle.setup["rules"]
+    assert rules["night"] == "moonlight" and rules["midair_collision"] is True
+    assert rules["max_turns"] == 8  # the campaign's turn limit, whatever the options
+    assert rules["flak_fields"] == [] and rules["later_sixes"] is False
+    # flown over the defender's ground: the attackers (entering at the south edge) over enemy ground
+    attacker = next(a["side"] for a in battle.setup["aircraft"] if a["row"] == 19)
+    territory = dict(zip(("axis", "allied"), battle.setup["territory"], strict=True))
+    assert territory[attacker] == "enemy"
+    assert territory["axis" if attacker == "allied" else "allied"] == "friendly"
+    battle.refresh_from_db()
+    assert battle.status == "finished"
+
+
+def test_territory_can_be_switched_off():
+    on = SimpleNamespace(engine_territory=True)
+    off = SimpleNamespace(engine_territory=False)
+    assert _engine_territory(on, {"attacker": "allied"}) == ("friendly", "enemy")
+    assert _engine_territory(on, {"attacker": "axis"}) == ("enemy", "friendly")
+    assert _engine_territory(off, {"attacker": "axis"}) == ("neutral", "neutral")
+
+
+def test_create_with_optional_rules_through_the_api(catalog, users):
+    api = _client(users["organiser"])
+    response = api.post(
+        "/api/campaigns/create/",
+        {"name": "Kammhuber Line", "seed": 2, "resolution_mode": "engine",
+         "engine_rules": {**NIGHT_RULES, "searchlights": {"axis": True}}, "engine_territory": False},
+        content_type="application/json",
+    )  # fmt: skip
+    assert response.status_code == 201, response.content
+    shown = response.json()["campaign"]
+    assert shown["optional_rules"] == ["midair collision", "moonlight", "illumination"]
+    assert shown["engine_territory"] is False
+    campaign = Campaign.objects.get(name="Kammhuber Line")
+    assert campaign.engine_rules == {**NIGHT_RULES, "searchlights": {"axis": True}}
+
+
+@pytest.mark.parametrize(
+    ("engine_rules", "field", "rule"),
+    [
+        ({"flak_fields": [[3, 3, 5]]}, "engine_rules.flak_fields[0]", "000 'FLAK FIELDS'"),
+        ({"night": "dusk"}, "engine_rules.night", "000 'NIGHT COMBAT'"),
+        ({"searchlights": {"axis": True}}, "engine_rules.searchlights", "000 'ILLUMINATION'"),
+        ({"max_turns": 3}, "engine_rules.max_turns", "unknown option"),
+    ],
+)
+def test_bad_optional_rules_are_a_400_and_no_campaign(catalog, users, engine_rules, field, rule):
+    response = _client(users["organiser"]).post(
+        "/api/campaigns/create/",
+        {"name": "Bad", "engine_rules": engine_rules},
+        content_type="application/json",
+    )
+    assert response.status_code == 400
+    assert (response.json()["field"], response.json()["rule"]) == (field, rule)
+    assert not Campaign.objects.exists()
+
+
+def test_only_the_organiser_changes_the_rules_and_bad_rules_change_nothing(campaign, users):
+    url = f"/api/campaigns/{campaign.pk}/engine-rules/"
+    assert _client(users["spectator"]).get(url).json()["optional_rules"] == []
+    refused = _client(users["allied"]).put(
+        url, {"engine_rules": NIGHT_RULES}, content_type="application/json"
+    )
+    assert refused.status_code == 400 and refused.json()["rule"] == "permission"
+    organiser = _client(users["organiser"])
+    response = organiser.put(
+        url,
+        {"engine_rules": {"clouds": ["clear", "solid", "heavy", "light", "clear", "clear"]}},
+        content_type="application/json",
+    )
+    assert response.status_code == 200, response.content
+    assert response.json() == {
+        "engine_rules": {"clouds": ["clear", "solid", "heavy", "light", "clear", "clear"]},
+        "engine_territory": True,
+        "optional_rules": ["clouds"],
+    }
+    bad = organiser.put(
+        url,
+        {"engine_rules": {"barrage_balloons": [[99, 1]]}, "engine_territory": False},
+        content_type="application/json",
+    )
+    assert bad.status_code == 400
+    assert bad.json()["field"] == "engine_rules.barrage_balloons[0]"
+    campaign.refresh_from_db()
+    assert campaign.engine_rules["clouds"][1] == "solid" and campaign.engine_territory is True
+
+
+def test_the_pages_set_and_show_the_rules(catalog, users):
+    demo_roster_create()
+    organiser = _client(users["organiser"])
+    form = {
+        "name": "Blitz nights", "resolution_mode": "engine", "night": "darkness",
+        "midair_collision": "on", "direction_allied": "2", "searchlights_allied": "on",
+        "flak_fields": "8,10,3; 4,4,2", "barrage_balloons": "2,3", "engine_territory": "on",
+    }  # fmt: skip
+    assert organiser.post("/campaigns/new/", form).status_code == 302
+    campaign = Campaign.objects.get(name="Blitz nights")
+    assert campaign.engine_rules == {
+        "night": "darkness", "midair_collision": True, "fighter_direction": {"allied": 2},
+        "searchlights": {"allied": True}, "flak_fields": [[8, 10, 3], [4, 4, 2]],
+        "barrage_balloons": [[2, 3]],
+    }  # fmt: skip
+    page = organiser.get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert (
+        "optional rules <strong>midair collision, flak fields, barrage balloons, darkness, "
+        "fighter direction, illumination</strong>" in page
+    )
+    assert 'value="8,10,3; 4,4,2"' in page  # the organiser's form shows what is set
+    # the organiser changes them from the page; a bad value is refused, naming the rule
+    response = organiser.post(
+        f"/campaigns/{campaign.pk}/engine-rules/", {"flak_fields": "8,10"}, follow=True
+    )
+    assert "Not changed: engine_rules.flak_fields[0]" in response.content.decode()
+    assert "000 &#x27;FLAK FIELDS&#x27;" in response.content.decode()
+    organiser.post(f"/campaigns/{campaign.pk}/engine-rules/", {"night": "moonlight"})
+    campaign.refresh_from_db()
+    assert campaign.engine_rules == {"night": "moonlight"} and campaign.engine_territory is False
