@@ -248,6 +248,9 @@ class Direct(Action):
     ORDER: ClassVar[int] = 9
     planes: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "planes", tuple(sorted(self.planes)))
+
     def sort_key(self) -> tuple[Any, ...]:
         return (self.ORDER, len(self.planes), self.planes)
 
