@@ -11,22 +11,36 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from battles.engine.hexmap import DIRECTIONS, axial_to_offset, offset_to_axial
+from battles.engine.stats import BOMBER_KINDS, Rules
+
 HEX_SIZE = 18.0
 
 
+def _is_bomber(stats: dict[str, Any]) -> bool:
+    return stats["kind"] in BOMBER_KINDS or "Bomber" in stats.get("abilities", ())
+
+
 def frames_from_log(log: list[dict[str, Any]], setup: dict[str, Any]) -> list[dict[str, Any]]:
+    """One frame per event. Besides position and damage, each aircraft carries the
+    special conditions the log gives it: ``cloud`` (in the clouds until it moves
+    again, 000 "EFFECTS OF BEING IN THE CLOUDS"), ``lit`` (illuminated until the
+    end of the game turn, 000 "ILLUMINATION") and ``directed`` (under fighter
+    direction until its side reassigns it, 000 "FIGHTER DIRECTION")."""
     planes: dict[int, dict[str, Any]] = {}
     for i, a in enumerate(setup.get("aircraft", [])):
         stats = a["stats"]
         planes[i] = {
             "plane": i, "name": stats["name"], "side": a["side"], "col": a["col"], "row": a["row"],
             "facing": a["facing"], "alt": a["altitude"], "status": "none", "hp": stats["hits"], "hits": stats["hits"],
-            "fate": "", "bomber": stats["kind"] == "bomber", "pilot": a.get("pilot") or stats["pilot"],
+            "fate": "", "bomber": _is_bomber(stats), "pilot": a.get("pilot") or stats["pilot"],
+            "cloud": False, "lit": False, "directed": False,
         }  # fmt: skip
     frames = []
     for index, event in enumerate(log):
         kind = event.get("e", "")
         plane = event.get("plane")
+        _conditions(planes, kind, plane, event)
         if kind == "battle_start":
             for a in event.get("aircraft", []):
                 p = planes.get(a["plane"])
@@ -62,11 +76,95 @@ def frames_from_log(log: list[dict[str, Any]], setup: dict[str, Any]) -> list[di
     return frames
 
 
+def _conditions(
+    planes: dict[int, dict[str, Any]], kind: str, plane: Any, event: dict[str, Any]
+) -> None:
+    if kind == "activate" and plane in planes:
+        planes[plane]["cloud"] = False  # moving again: out of the clouds
+    elif kind == "clouds_check" and plane in planes:
+        planes[plane]["cloud"] = bool(event.get("in_clouds"))
+    elif kind == "illumination" and plane in planes:
+        planes[plane]["lit"] = bool(event.get("lit"))
+    elif kind == "direction":
+        chosen = set(event.get("planes", ()))
+        for p in planes.values():
+            if p["side"] == event.get("side"):
+                p["directed"] = p["plane"] in chosen
+    elif kind == "end_turn":
+        for p in planes.values():
+            p["lit"] = False
+
+
+def _dice(rolls: list[Any]) -> str:
+    return ", ".join(f"{r[0]}→{r[-1]}" for r in rolls)
+
+
+def _special(kind: str, e: dict[str, Any]) -> str | None:
+    """Lines of the optional rules' events (000 "OPTIONAL RULES", "SPECIAL CONDITIONS")."""
+    where = f"({e['hex'][0]}, {e['hex'][1]})" if e.get("hex") else ""
+    if kind == "clouds":
+        how = f"random cloud chart, d6 {e['roll']}" if e.get("roll") is not None else "set"
+        bands = ", ".join(f"A{i + 1} {b}" for i, b in enumerate(e.get("bands", [])))
+        return f"Cloud bands ({how}): {bands}"
+    if kind == "clouds_check":
+        band = "a placed cloud" if e["band"] == "placed" else f"a {e['band']} cloud band"
+        result = "in the clouds" if e.get("in_clouds") else "not in the clouds"
+        if e.get("roll") is None:
+            return f"#{e['plane']} ends its move in {band} → {result}"
+        return f"#{e['plane']} in {band}: d6 {e['roll']} vs {e['need']}+ → {result}"
+    if kind == "flak":
+        head = f"#{e['plane']} flak at {where} altitude {e['alt']}: d6 {e['roll']}"
+        if not e.get("attacked"):
+            return f"{head} → not attacked"
+        return (
+            f"{head} → attacked by {e['dice']} dice (needs {e.get('target_number', 4)}): "
+            f"[{_dice(e.get('rolls', []))}] = {e['hits']} hits"
+            f"{_armor(e)} → {e['outcome']}"
+        )
+    if kind == "balloon":
+        head = f"#{e['plane']} barrage balloon at {where}: d6 {e['roll']}"
+        if not e.get("attacked"):
+            return f"{head} → not attacked"
+        return f"{head} → attacked, d6 {e['effect_roll']} → {e['outcome']}"
+    if kind == "collision":
+        rolls = ", ".join(
+            f"#{r['plane']} d6 {r['roll']}{' (possible)' if r['possible'] else ''}"
+            for r in e.get("rolls", [])
+        )
+        collided = e.get("collided") or []
+        result = (
+            " and ".join(f"#{i}" for i in collided) + " collide, destroyed"
+            if collided
+            else "no collision"
+        )
+        return f"Midair collision check at {where} altitude {e['alt']}: {rolls} → {result}"
+    if kind == "illumination":
+        result = "illuminated" if e.get("lit") else "not illuminated"
+        return f"#{e['plane']} searchlights: d6 {e['roll']} vs {e['need']}+ → {result}"
+    if kind == "direction":
+        planes = ", ".join(f"#{i}" for i in e.get("planes", [])) or "no aircraft"
+        return f"Fighter direction ({e['side']}): {planes}"
+    if kind == "reposition":
+        return f"#{e['plane']} adjusts its position ({e.get('option')}): {where} facing {e.get('facing')} altitude {e.get('alt')}"
+    if kind == "pass":
+        return f"{e['side']} passes"
+    return None
+
+
+def _armor(e: dict[str, Any]) -> str:
+    if "armor" in e and "vital_armor" in e:
+        return f" vs armor {e['armor']}/vital {e['vital_armor']}"
+    return ""
+
+
 def describe(event: dict[str, Any]) -> str:
     """One readable line per event, with its dice."""
     e = dict(event)
     kind = e.pop("e", "")
     e.pop("turn", None)
+    special = _special(kind, e)
+    if special is not None:
+        return special
     if kind == "initiative":
         return f"Initiative: axis {e['rolls']['axis']}+{e['bonus']['axis']}={e['total']['axis']}, allied {e['rolls']['allied']}+{e['bonus']['allied']}={e['total']['allied']} → {e['winner']} wins"
     if kind == "maneuver":
@@ -92,19 +190,107 @@ def hex_center(col: int, row: int, size: float = HEX_SIZE) -> tuple[float, float
 
 
 def hex_grid_points(width: int, height: int, size: float = HEX_SIZE) -> list[str]:
-    cells = []
-    for col in range(width):
-        for row in range(height):
-            cx, cy = hex_center(col, row, size)
-            pts = " ".join(
-                f"{cx + size * math.cos(math.radians(60 * k)):.1f},{cy + size * math.sin(math.radians(60 * k)):.1f}"
-                for k in range(6)
-            )
-            cells.append(pts)
-    return cells
+    return [hex_points(col, row, size) for col in range(width) for row in range(height)]
 
 
 def map_size(width: int, height: int, size: float = HEX_SIZE) -> tuple[float, float]:
     return round(size * 1.5 * width + size * 1.6, 1), round(
         size * math.sqrt(3) * (height + 0.5) + size * 1.2, 1
     )
+
+
+def hex_points(col: int, row: int, size: float = HEX_SIZE) -> str:
+    cx, cy = hex_center(col, row, size)
+    return " ".join(
+        f"{cx + size * math.cos(math.radians(60 * k)):.1f},{cy + size * math.sin(math.radians(60 * k)):.1f}"
+        for k in range(6)
+    )
+
+
+def _around(col: int, row: int, width: int, height: int) -> list[tuple[int, int]]:
+    """The hex and its six neighbours on the map (a flak field, 000 "FLAK FIELDS")."""
+    q, r = offset_to_axial(col, row)
+    cells = [(col, row)]
+    for dq, dr in DIRECTIONS:
+        c, w = axial_to_offset(q + dq, r + dr)
+        if 0 <= c < width and 0 <= w < height:
+            cells.append((c, w))
+    return cells
+
+
+def _marker(
+    cells: list[tuple[int, int]], label: str, title: str, anchor: tuple[int, int]
+) -> dict[str, Any]:
+    x, y = hex_center(*anchor)
+    return {
+        "cells": [hex_points(c, r) for c, r in cells],
+        "label": label,
+        "title": title,
+        "x": x,
+        "y": y,
+    }
+
+
+def map_features(rules: dict[str, Any], width: int, height: int) -> dict[str, list[dict]]:
+    """What the optional rules put on the map, ready to draw: placed clouds,
+    flak fields (seven hexes, labelled with their altitude) and barrage balloons."""
+    clouds = [
+        _marker(
+            [tuple(h) for h in shape["hexes"]],
+            f"cloud A{shape['base']}-{shape['top']}",
+            f"Placed cloud, altitudes {shape['base']} to {shape['top']} (000 'CLOUDS')",
+            tuple(shape["hexes"][0]),
+        )
+        for shape in rules.get("cloud_shapes", [])
+    ]
+    flak = [
+        _marker(
+            _around(col, row, width, height),
+            f"flak A{alt}",
+            f"Flak field at altitude {alt}, centre ({col}, {row}) (000 'FLAK FIELDS')",
+            (col, row),
+        )
+        for col, row, alt in rules.get("flak_fields", [])
+    ]
+    balloons = [
+        _marker(
+            [(col, row)],
+            "balloon A1",
+            f"Barrage balloon at ({col}, {row}), altitude 1 (000 'BARRAGE BALLOONS')",
+            (col, row),
+        )
+        for col, row in rules.get("barrage_balloons", [])
+    ]
+    return {"clouds": clouds, "flak": flak, "balloons": balloons}
+
+
+ADVANCED_RULES = {
+    "tailing": "tailing",
+    "turn_position": "choosing turn position",
+    "status": "aircraft status",
+    "pilot_survival": "pilot survival",
+}
+
+
+def rules_summary(setup: dict[str, Any], log: list[dict[str, Any]]) -> dict[str, Any]:
+    """The rules a battle was flown with, for its report: the advanced rules, the
+    optional rules in force, the cloud band of each altitude (as rolled, when the
+    random chart was used) and each side's territory."""
+    raw = setup.get("rules", {})
+    rules = Rules.from_json(raw)
+    rolled = next((e for e in log if e.get("e") == "clouds"), None)
+    bands = list(rolled["bands"]) if rolled else list(rules.clouds)
+    territory = setup.get("territory", ["neutral", "neutral"])
+    return {
+        "advanced": [label for key, label in ADVANCED_RULES.items() if raw.get(key)],
+        "optional": list(rules.optional_rules_on),
+        "clouds": [{"alt": i + 1, "kind": b} for i, b in enumerate(bands)],
+        "cloud_roll": rolled.get("roll") if rolled else None,
+        "random_clouds": rules.random_clouds,
+        "territory": {"axis": territory[0], "allied": territory[1]},
+        "max_turns": rules.max_turns,
+        "fighter_direction": dict(zip(("axis", "allied"), rules.fighter_direction, strict=True)),
+        "searchlights": [
+            side for side, on in zip(("axis", "allied"), rules.searchlights, strict=True) if on
+        ],
+    }

@@ -16,7 +16,14 @@ from roster.models import AircraftType
 from . import services
 from .forms import rules_form_initial, rules_from_post
 from .models import Battle, BattleBatch, BattleStatus, ScenarioKind
-from .report import HEX_SIZE, frames_from_log, hex_grid_points, map_size
+from .report import (
+    HEX_SIZE,
+    frames_from_log,
+    hex_grid_points,
+    map_features,
+    map_size,
+    rules_summary,
+)
 
 FLIGHT_SLOTS = 5
 
@@ -104,6 +111,8 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
             "hex_size": HEX_SIZE,
             "odds": odds,
             "aircraft": [{"i": i, **a} for i, a in enumerate(battle.setup.get("aircraft", []))],
+            "rules": rules_summary(battle.setup, battle.log or []),
+            "features": map_features(battle.setup.get("rules", {}), width, height),
         },
     )
 
