@@ -1,5 +1,7 @@
 from django.contrib import admin, messages
 from django.db.models import Count, Q
+from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
 
 from angels.errors import RuleViolation
 
@@ -36,7 +38,7 @@ class AircraftTypeAdmin(admin.ModelAdmin):
         "pilot_quality",
     )
     search_fields = ("name", "nation")
-    readonly_fields = ("origin",)
+    readonly_fields = ("origin", "ability_rule_text")
     fieldsets = (
         (None, {"fields": ("name", "nation", "side", "year", "kind", "origin")}),
         (
@@ -51,6 +53,7 @@ class AircraftTypeAdmin(admin.ModelAdmin):
                     ("armor", "vital_armor", "hits"),
                     ("turn", "roll", "climb", "dive"),
                     "abilities",
+                    "ability_rule_text",
                 )  # fmt: skip
             },
         ),
@@ -67,6 +70,14 @@ class AircraftTypeAdmin(admin.ModelAdmin):
         ),
         ("Where the values come from", {"fields": ("source", "estimated_fields")}),
     )
+
+    @admin.display(description="rules of its abilities")
+    def ability_rule_text(self, obj: AircraftType) -> str:
+        rules = obj.ability_rules if obj.pk else []
+        return format_html_join(
+            mark_safe("<br>"), "<strong>{}</strong>: {} <small>({})</small>",
+            ((a["name"], a["text"], a["source"]) for a in rules),
+        ) or "—"  # fmt: skip
 
     @admin.display(boolean=True, description="estimated")
     def estimated(self, obj: AircraftType) -> bool:

@@ -6,8 +6,11 @@ cannot be written by any path (admin, API, command, shell).
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+
+from battles.engine.abilities import ABILITIES, unknown_ability_message
 
 
 class Side(models.TextChoices):
@@ -184,6 +187,26 @@ class AircraftType(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        # An ability the engine does not know is refused, never a silent no-op (issue 4).
+        if not isinstance(self.abilities, list) or not all(
+            isinstance(n, str) for n in self.abilities
+        ):
+            raise ValidationError({"abilities": "a list of special ability names"})
+        problems = [m for m in map(unknown_ability_message, self.abilities) if m is not None]
+        if problems:
+            raise ValidationError({"abilities": problems})
+
+    @property
+    def ability_rules(self) -> list[dict[str, str]]:
+        """Each special ability with the rule the engine flies it by, and where that comes from."""
+        return [
+            {"name": name, "text": ABILITIES[name].text, "source": ABILITIES[name].source}
+            if name in ABILITIES
+            else {"name": name, "text": "not an ability the engine knows", "source": ""}
+            for name in self.abilities
+        ]
 
     @property
     def is_estimated(self) -> bool:

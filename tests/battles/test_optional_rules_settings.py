@@ -165,3 +165,30 @@ def test_one_validator_for_battles_and_campaigns():
     with pytest.raises(RuleViolation) as caught:
         services.rules_options({"night": "noon"}, field="engine_rules")
     assert caught.value.field == "engine_rules.night"
+
+
+def test_the_new_battle_page_sets_optional_rules(api, django_capture_on_commit_callbacks):
+    page = api.get("/battles/new/").content.decode()
+    assert 'name="flak_fields"' in page and '<option value="darkness">' in page
+    form = {
+        "scenario": "dogfight", "axis_policy": "random", "allied_policy": "random", "resolve": "now",
+        "pilot_survival": "on", "night": "moonlight", "midair_collision": "on", "cloud_2": "solid",
+        "cloud_3": "heavy", "flak_fields": "8,10,3", "barrage_balloons": "7,11; 2,3",
+    }  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=True):
+        response = api.post("/battles/new/", form)
+    assert response.status_code == 302
+    battle = Battle.objects.get()
+    assert battle.settings["rules"] == {
+        "tailing": False, "turn_position": False, "status": False, "pilot_survival": True,
+        "night": "moonlight", "midair_collision": True,
+        "clouds": ["clear", "solid", "heavy", "clear", "clear", "clear"],
+        "flak_fields": [[8, 10, 3]], "barrage_balloons": [[7, 11], [2, 3]],
+    }  # fmt: skip
+    assert battle.setup["rules"]["night"] == "moonlight" and battle.status == "finished"
+    bad = api.post("/battles/new/", {**form, "flak_fields": "8,10,7"})
+    assert bad.status_code == 400
+    assert "settings.rules.flak_fields[0]: a flak field exists at altitude 2, 3 or 4" in (
+        bad.content.decode()
+    )
+    assert Battle.objects.count() == 1

@@ -97,3 +97,29 @@ def test_the_card_games_night_fighters_may_attack_in_darkness(catalog):
     for t in AircraftType.objects.filter(night_fighter=False):
         assert "Night Fighter" not in t.abilities, t.name
     assert ABILITIES["Night Fighter"].darkness
+
+
+def test_an_organisers_edit_with_an_unknown_ability_is_refused(catalog):
+    from django.core.exceptions import ValidationError
+
+    typhoon = AircraftType.objects.get(name="Typhoon Interceptor")
+    typhoon.abilities = ["Steady Shooter", "Made Up"]
+    with pytest.raises(ValidationError) as caught:
+        typhoon.full_clean()
+    assert "unknown special ability 'Made Up'" in str(caught.value.message_dict["abilities"])
+
+
+def test_the_catalog_page_and_admin_show_each_abilitys_rule(client, catalog):
+    from django.contrib.auth import get_user_model
+
+    page = client.get("/aircraft/").content.decode()
+    assert '<abbr title="Rolls one extra attack die against a damaged target.' in page
+    assert ">Night Fighter</abbr>" in page
+    admin = get_user_model().objects.create_superuser("admin", password="pw-admin-123")
+    client.force_login(admin)
+    zeke = AircraftType.objects.get(name='A6M2 "Zeke"')
+    change = client.get(f"/admin/roster/aircrafttype/{zeke.pk}/change/").content.decode()
+    assert (
+        "<strong>Expert Dogfighter</strong>: Aircraft attacking this aircraft take -1 per die."
+        in change
+    )
