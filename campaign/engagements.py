@@ -115,7 +115,9 @@ def engagement_battle_ensure(*, campaign: Any, state: GameState) -> Battle | Non
     )
     return battle_create_from_setup(
         setup=scenario.to_json(), seed=campaign.seed ^ (state.turn * 1009 + len(state.log)), source_key=key,
-        settings={"policies": {"axis": "tactical", "allied": "tactical"}, "campaign": campaign.pk},
+        settings={"policies": {"axis": "tactical", "allied": "tactical"}, "campaign": campaign.pk,
+                  "rules": campaign.engine_rules, "max_turns": ENGAGEMENT_TURNS,
+                  "territory": dict(zip(("axis", "allied"), scenario.territory, strict=True))},
     )  # fmt: skip
 
 

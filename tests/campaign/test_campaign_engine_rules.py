@@ -66,6 +66,7 @@ def test_an_engine_engagement_flies_with_the_campaigns_optional_rules_and_territ
     battle = _play_until_an_engine_battle_exists(
         campaign, users["organiser"], django_capture_on_commit_callbacks
     )
+    assert battle.settings["rules"] == NIGHT_RULES  # recorded as set, and as flown:
     rules = battle.setup["rules"]
     assert rules["night"] == "moonlight" and rules["midair_collision"] is True
     assert rules["max_turns"] == 8  # the campaign's turn limit, whatever the options
@@ -75,6 +76,7 @@ def test_an_engine_engagement_flies_with_the_campaigns_optional_rules_and_territ
     territory = dict(zip(("axis", "allied"), battle.setup["territory"], strict=True))
     assert territory[attacker] == "enemy"
     assert territory["axis" if attacker == "allied" else "allied"] == "friendly"
+    assert battle.settings["territory"] == territory
     battle.refresh_from_db()
     assert battle.status == "finished"
 
