@@ -250,11 +250,14 @@ def rules_options(
             field=f"{field}.random_clouds",
             rule="000 'RANDOM CLOUD ARRANGEMENT'",
         )
-    night = out.get("night", "day") != "day"
+    # Direction and searchlights only matter in darkness, where an aircraft may
+    # attack only a lit target or when directed (ruling "Night, fighter
+    # direction, illumination"): asked for by day or moonlight they would do nothing.
+    darkness = out.get("night") == "darkness"
     for key, rule in (("fighter_direction", DIRECTION_RULE), ("searchlights", ILLUMINATION_RULE)):
-        if any(out.get(key, ())) and not night:
+        if any(out.get(key, ())) and not darkness:
             raise RuleViolation(
-                f"{key.replace('_', ' ')} is for night combat: set night to moonlight or darkness",
+                f"{key.replace('_', ' ')} only acts in darkness: set night to darkness",
                 field=f"{field}.{key}",
                 rule=rule,
             )

@@ -111,8 +111,10 @@ BAD_RULES = [
     ({"night": "darkness", "fighter_direction": [1, 0]}, "settings.rules.fighter_direction", "000 'FIGHTER DIRECTION'"),
     ({"night": "darkness", "fighter_direction": {"luftwaffe": 1}}, "settings.rules.fighter_direction.luftwaffe", "side"),
     ({"fighter_direction": {"axis": 1}}, "settings.rules.fighter_direction", "000 'FIGHTER DIRECTION'"),
-    ({"night": "moonlight", "searchlights": {"allied": "on"}}, "settings.rules.searchlights.allied", "000 'ILLUMINATION'"),
+    ({"night": "darkness", "searchlights": {"allied": "on"}}, "settings.rules.searchlights.allied", "000 'ILLUMINATION'"),
     ({"searchlights": {"allied": True}}, "settings.rules.searchlights", "000 'ILLUMINATION'"),
+    ({"night": "moonlight", "searchlights": {"allied": True}}, "settings.rules.searchlights", "000 'ILLUMINATION'"),
+    ({"night": "moonlight", "fighter_direction": {"allied": 1}}, "settings.rules.fighter_direction", "000 'FIGHTER DIRECTION'"),
     ({"weather": "fog"}, "settings.rules.weather", "unknown option"),
 ]  # fmt: skip
 
@@ -156,12 +158,12 @@ def test_what_the_engine_refuses_is_a_rule_violation_not_a_crash(catalog, monkey
 
 def test_one_validator_for_battles_and_campaigns():
     options = services.rules_options(
-        {"night": "moonlight", "midair_collision": True, "fighter_direction": {"allied": 3}},
+        {"night": "darkness", "midair_collision": True, "fighter_direction": {"allied": 3}},
         field="engine_rules",
     )
-    assert options == {"night": "moonlight", "midair_collision": True, "fighter_direction": (0, 3)}
+    assert options == {"night": "darkness", "midair_collision": True, "fighter_direction": (0, 3)}
     rules = services.rules_build(options, max_turns=8)
-    assert rules.optional_rules_on == ("midair collision", "moonlight", "fighter direction")
+    assert rules.optional_rules_on == ("midair collision", "darkness", "fighter direction")
     with pytest.raises(RuleViolation) as caught:
         services.rules_options({"night": "noon"}, field="engine_rules")
     assert caught.value.field == "engine_rules.night"

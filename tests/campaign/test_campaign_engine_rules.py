@@ -94,15 +94,20 @@ def test_create_with_optional_rules_through_the_api(catalog, users):
     response = api.post(
         "/api/campaigns/create/",
         {"name": "Kammhuber Line", "seed": 2, "resolution_mode": "engine",
-         "engine_rules": {**NIGHT_RULES, "searchlights": {"axis": True}}, "engine_territory": False},
+         "engine_rules": {**NIGHT_RULES, "night": "darkness", "searchlights": {"axis": True}},
+         "engine_territory": False},
         content_type="application/json",
     )  # fmt: skip
     assert response.status_code == 201, response.content
     shown = response.json()["campaign"]
-    assert shown["optional_rules"] == ["midair collision", "moonlight", "illumination"]
+    assert shown["optional_rules"] == ["midair collision", "darkness", "illumination"]
     assert shown["engine_territory"] is False
     campaign = Campaign.objects.get(name="Kammhuber Line")
-    assert campaign.engine_rules == {**NIGHT_RULES, "searchlights": {"axis": True}}
+    assert campaign.engine_rules == {
+        "night": "darkness",
+        "midair_collision": True,
+        "searchlights": {"axis": True},
+    }
 
 
 @pytest.mark.parametrize(
@@ -110,7 +115,11 @@ def test_create_with_optional_rules_through_the_api(catalog, users):
     [
         ({"flak_fields": [[3, 3, 5]]}, "engine_rules.flak_fields[0]", "000 'FLAK FIELDS'"),
         ({"night": "dusk"}, "engine_rules.night", "000 'NIGHT COMBAT'"),
-        ({"searchlights": {"axis": True}}, "engine_rules.searchlights", "000 'ILLUMINATION'"),
+        (
+            {"night": "moonlight", "searchlights": {"axis": True}},
+            "engine_rules.searchlights",
+            "000 'ILLUMINATION'",
+        ),
         ({"max_turns": 3}, "engine_rules.max_turns", "unknown option"),
     ],
 )
