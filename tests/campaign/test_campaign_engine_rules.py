@@ -194,3 +194,25 @@ def test_the_pages_set_and_show_the_rules(catalog, users):
     organiser.post(f"/campaigns/{campaign.pk}/engine-rules/", {"night": "moonlight"})
     campaign.refresh_from_db()
     assert campaign.engine_rules == {"night": "moonlight"} and campaign.engine_territory is False
+
+
+def test_the_admin_checks_the_rules_as_the_api_does(campaign):
+    import json
+
+    from django.forms.models import model_to_dict
+
+    from campaign.admin import CampaignForm
+
+    data = model_to_dict(campaign, fields=CampaignForm.Meta.fields)
+    data["squadrons"] = [s.pk for s in data["squadrons"]]
+    good = CampaignForm(instance=campaign, data={**data, "engine_rules": json.dumps(NIGHT_RULES)})
+    assert good.is_valid(), good.errors
+    bad = CampaignForm(
+        instance=campaign, data={**data, "engine_rules": json.dumps({"flak_fields": [[1, 1, 9]]})}
+    )
+    assert not bad.is_valid()
+    (message,) = bad.errors["engine_rules"]
+    assert message.startswith(
+        "engine_rules.flak_fields[0]: a flak field exists at altitude 2, 3 or 4"
+    )
+    assert message.endswith("[000 'FLAK FIELDS']")
