@@ -4,9 +4,13 @@ Plays complete Standard Scenario battles (three aircraft a side, advanced
 rules on) choosing uniformly among ``legal_actions()`` step by step, and
 prints battles per second, game turns per second, actions per second and
 peak memory (tracemalloc, measured in a separate short run because tracing
-slows Python down).
+slows Python down) - first without the optional rules, then the same
+battles with every optional rule and special condition of 000 switched on
+(midair collision, random clouds and a placed cloud, three flak fields,
+barrage balloons, darkness with fighter direction and searchlights on both
+sides, later-edition sixes).
 
-    .venv/bin/python bench/bench_engine.py [--seconds 5] [--basic] [--plans]
+    .venv/bin/python bench/bench_engine.py [--seconds 5] [--basic] [--plans] [--only off|on]
 
 Target (issue #3): at least 2,000 game turns per second on one core.
 """
@@ -19,10 +23,23 @@ import resource
 import time
 import tracemalloc
 
-from battles.engine import Dice, Rules, flight, new_battle, standard_scenario
+from battles.engine import CloudShape, Dice, Rules, flight, new_battle, standard_scenario
 
 AXIS = ('A6M2 "Zeke"', 'Ki-61 "Tony"', "A6M2 Zero Ace")
 ALLIED = ("P-40C Flying Tiger", "Hurricane Mk I", "Yak-1 Rookie")
+
+# 000 "OPTIONAL RULES" and "SPECIAL CONDITIONS", all on (issue #4)
+OPTIONAL = {
+    "midair_collision": True,
+    "random_clouds": True,
+    "cloud_shapes": (CloudShape(((7, 10), (8, 10), (8, 11), (9, 11)), 2, 4),),
+    "flak_fields": ((5, 9, 3), (10, 13, 2), (8, 6, 4)),
+    "barrage_balloons": ((6, 14), (9, 8), (7, 12)),
+    "night": "darkness",
+    "fighter_direction": (1, 1),
+    "searchlights": (True, True),
+    "later_sixes": True,
+}
 
 
 def make_battle(seed: int, rules: Rules):
@@ -47,19 +64,12 @@ def play(seed: int, rules: Rules, plans: bool) -> tuple[int, int]:
     return s.turn, actions
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=5.0)
-    ap.add_argument("--basic", action="store_true", help="basic rules instead of advanced")
-    ap.add_argument("--plans", action="store_true", help="choose whole-move plans instead of steps")
-    args = ap.parse_args()
-    rules = Rules(max_turns=30) if args.basic else Rules.advanced(max_turns=30)
-
+def run(label: str, rules: Rules, seconds: float, plans: bool) -> None:
     battles = turns = actions = 0
     t0 = time.perf_counter()
     seed = 0
-    while time.perf_counter() - t0 < args.seconds:
-        t, a = play(seed, rules, args.plans)
+    while time.perf_counter() - t0 < seconds:
+        t, a = play(seed, rules, plans)
         battles += 1
         turns += t
         actions += a
@@ -68,22 +78,50 @@ def main() -> None:
 
     tracemalloc.start()
     for s in range(20):
-        play(10_000 + s, rules, args.plans)
+        play(10_000 + s, rules, plans)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
+    print(f"{label}:")
+    print(f"  battles:      {battles} in {dt:.2f} s = {battles / dt:,.1f} battles/s")
     print(
-        f"rules: {'basic' if args.basic else 'advanced'}; choices: {'whole-move plans' if args.plans else 'steps'}"
+        f"  game turns:   {turns} = {turns / dt:,.0f} turns/s (mean {turns / battles:.1f} turns/battle)"
     )
-    print(f"battles:      {battles} in {dt:.2f} s = {battles / dt:,.1f} battles/s")
+    print(f"  actions:      {actions} = {actions / dt:,.0f} actions/s")
     print(
-        f"game turns:   {turns} = {turns / dt:,.0f} turns/s (mean {turns / battles:.1f} turns/battle)"
+        f"  peak memory:  {peak / 1024:,.0f} KiB traced during one battle-set (tracemalloc); "
+        f"max RSS {rss / 1024:,.1f} MiB",
+        flush=True,
     )
-    print(f"actions:      {actions} = {actions / dt:,.0f} actions/s")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=5.0, help="seconds per configuration")
+    ap.add_argument("--basic", action="store_true", help="basic rules instead of advanced")
+    ap.add_argument("--plans", action="store_true", help="choose whole-move plans instead of steps")
+    ap.add_argument(
+        "--only",
+        choices=("off", "on"),
+        help="run only without (off) or only with (on) the optional rules",
+    )
+    args = ap.parse_args()
+    base = {"max_turns": 30}
+    make = Rules if args.basic else Rules.advanced
     print(
-        f"peak memory:  {peak / 1024:,.0f} KiB traced during one battle-set (tracemalloc); max RSS {rss / 1024:,.1f} MiB"
+        f"rules: {'basic' if args.basic else 'advanced'}; "
+        f"choices: {'whole-move plans' if args.plans else 'steps'}"
     )
+    if args.only != "on":
+        run("without optional rules", make(**base), args.seconds, args.plans)
+    if args.only != "off":
+        run(
+            "all optional rules on (" + ", ".join(make(**base, **OPTIONAL).optional_rules_on) + ")",
+            make(**base, **OPTIONAL),
+            args.seconds,
+            args.plans,
+        )
 
 
 if __name__ == "__main__":

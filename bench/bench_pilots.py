@@ -6,13 +6,17 @@ prints A's win rate with a 95% Wilson confidence interval (draws count as
 not-wins and are reported). Then, unless ``--no-timing``, it times the
 tactical pilot: median ms per movement activation, and tactical-vs-tactical
 2-v-2 Battle of Britain Dogfights auto-resolved on one core (median ms per
-battle, battles per second).
+battle, battles per second); ``--options`` times them again with every
+optional rule on.
 
     .venv/bin/python bench/bench_pilots.py dogfight 400 tactical random
     .venv/bin/python bench/bench_pilots.py all 100 tactical random --no-timing
 
 Scenarios: dogfight, dogfight_advanced, intercept, limited_fuel,
-schnellbomber, standard, standard_advanced, bomber_escort (or ``all``).
+schnellbomber, standard, standard_advanced, bomber_escort (or ``all``), and
+``standard_all``: the Standard Scenario with every optional rule of 000 on
+(as ``bench_engine.py``: collisions, clouds, flak, balloons, darkness with
+fighter direction and searchlights, later-edition sixes).
 Targets (issue #5): tactical beats random in >= 90% of 400 Dogfights and in
 every scenario; a tactical 2-v-2 Dogfight resolves in < 250 ms median.
 """
@@ -29,6 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from battles.engine import (  # noqa: E402
+    CloudShape,
     Dice,
     Rules,
     bomber_escort,
@@ -44,6 +49,17 @@ from battles.engine.pilots import POLICIES, TacticalPolicy, play_out  # noqa: E4
 
 STD_AXIS = ('A6M2 "Zeke"', 'Ki-61 "Tony"', "A6M2 Zero Ace")
 STD_ALLIED = ("P-40C Flying Tiger", "Hurricane Mk I", "Yak-1 Rookie")
+OPTIONAL = {
+    "midair_collision": True,
+    "random_clouds": True,
+    "cloud_shapes": (CloudShape(((7, 10), (8, 10), (8, 11), (9, 11)), 2, 4),),
+    "flak_fields": ((5, 9, 3), (10, 13, 2), (8, 6, 4)),
+    "barrage_balloons": ((6, 14), (9, 8), (7, 12)),
+    "night": "darkness",
+    "fighter_direction": (1, 1),
+    "searchlights": (True, True),
+    "later_sixes": True,
+}
 
 
 def make_battle(name: str, seed: int):
@@ -58,9 +74,13 @@ def make_battle(name: str, seed: int):
         return new_battle(limited_fuel(), Dice(seed))
     if name == "schnellbomber":
         return new_battle(schnellbomber(), Dice(seed))
-    if name in ("standard", "standard_advanced"):
+    if name in ("standard", "standard_advanced", "standard_all"):
         dice = Dice(seed)
-        rules = Rules.advanced() if name == "standard_advanced" else Rules()
+        rules = {
+            "standard": Rules(),
+            "standard_advanced": Rules.advanced(),
+            "standard_all": Rules.advanced(**OPTIONAL),
+        }[name]
         sc = standard_scenario(
             flight("axis", *STD_AXIS), flight("allied", *STD_ALLIED), dice, rules=rules
         )
@@ -87,6 +107,7 @@ SCENARIOS = (
     "standard_advanced",
     "bomber_escort",
 )
+EXTRA = ("standard_all",)  # not in "all"
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -164,14 +185,15 @@ class _Timed(TacticalPolicy):
         return super().choose(state)
 
 
-def timing(n: int, warmup: int = 10) -> None:
-    """Tactical vs tactical 2-v-2 Dogfights on one core."""
+def timing(n: int, warmup: int = 10, rules: Rules | None = None, label: str = "") -> None:
+    """Tactical vs tactical 2-v-2 Dogfights on one core (``rules``: the Dogfight's own)."""
+    rules = rules or Rules()
     acts: list[float] = []
     cold = []
     for k in range(warmup):  # fill the process-wide tables first, as a server would
         t = time.perf_counter()
         play_out(
-            new_battle(dogfight(), Dice(90_000 + k)),
+            new_battle(dogfight(rules), Dice(90_000 + k)),
             {0: TacticalPolicy(k), 1: TacticalPolicy(k + 1)},
         )
         cold.append(time.perf_counter() - t)
@@ -180,13 +202,13 @@ def timing(n: int, warmup: int = 10) -> None:
     per_battle = []
     t0 = time.perf_counter()
     for k in range(n):
-        s = new_battle(dogfight(), Dice(k))
+        s = new_battle(dogfight(rules), Dice(k))
         t = time.perf_counter()
         play_out(s, {0: _Timed(2 * k, acts), 1: _Timed(2 * k + 1, acts)})
         per_battle.append(time.perf_counter() - t)
     total = time.perf_counter() - t0
     print(
-        f"timing: tactical vs tactical 2-v-2 Dogfight, {n} battles after {warmup} warm-up: "
+        f"timing: tactical vs tactical 2-v-2 Dogfight{label}, {n} battles after {warmup} warm-up: "
         f"median {1000 * statistics.median(per_battle):.0f} ms per battle "
         f"(p90 {1000 * sorted(per_battle)[int(0.9 * (n - 1))]:.0f} ms), "
         f"{n / total:.2f} battles/s on one core; "
@@ -205,8 +227,15 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0, help="first battle seed")
     ap.add_argument("--timing", type=int, default=100, help="battles for the timing run")
     ap.add_argument("--no-timing", action="store_true")
+    ap.add_argument(
+        "--options",
+        action="store_true",
+        help="time the Dogfight with every optional rule on as well",
+    )
     args = ap.parse_args()
     names = SCENARIOS if args.scenario == "all" else (args.scenario,)
+    if args.scenario not in (*SCENARIOS, *EXTRA, "all"):
+        raise SystemExit(f"unknown scenario {args.scenario!r}")
     for name in names:
         t = time.perf_counter()
         m = match(name, args.n, args.a, args.b, args.seed)
@@ -214,6 +243,8 @@ def main() -> None:
         print(f"{'':<18} ({time.perf_counter() - t:.1f} s)", flush=True)
     if not args.no_timing:
         timing(args.timing)
+        if args.options:
+            timing(args.timing, rules=Rules(**OPTIONAL), label=" with every optional rule on")
 
 
 if __name__ == "__main__":

@@ -6,15 +6,21 @@ A pilot *policy* chooses the next action for the side to act in a
 status action if a move was started step by step), an
 :class:`~battles.engine.actions.Attack` or ``Decline`` in the Attack phase,
 and a :class:`~battles.engine.actions.ChoosePosition` when its side won the
-initiative under the turn-position rule.
+initiative under the turn-position rule. With the optional rules on it also
+answers the new phases: :class:`~battles.engine.actions.Direct` (fighter
+direction in darkness), :class:`~battles.engine.actions.Reposition` /
+``Pass`` (abilities used after the Movement phase), and the cloud question
+(the ``clouds`` flag of a plan, or :class:`~battles.engine.actions.EnterClouds`
+mid-move).
 
 * :class:`RandomPolicy` - uniform over the legal actions (whole-move plans
   when moving).
 * :class:`TacticalPolicy` - a one-ply evaluation of where each of the
   aircraft's legal move plans leaves it (expected value over the maneuver
-  check's success and failure), scored for the shots it will have and give
-  this turn, the next turn's prospects, tailing, map edges, status and the
-  scenario's objective; in the Attack phase it takes the best expected shot,
+  check's success and failure, and over the cloud roll), scored for the
+  shots it will have and give this turn, the next turn's prospects, tailing,
+  map edges, status, flak and balloons on the way, and the scenario's
+  objective; in the Attack phase it takes the best expected shot,
   concentrating fire on damaged and crippled targets. See
   ``docs/computer-pilots.md``.
 
@@ -36,15 +42,20 @@ import random
 from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
+from . import abilities
 from .actions import (
     MANEUVER_BONUS,
     STATUSES,
     Action,
     Attack,
     ChoosePosition,
+    Direct,
     EndMove,
+    EnterClouds,
     Maneuver,
     MovePlan,
+    Pass,
+    Reposition,
     Straight,
     Turn,
 )
@@ -107,18 +118,26 @@ def _rot_ccw(q: int, r: int, times: int) -> tuple[int, int]:
 
 # ---------------------------------------------------------------- attack odds
 
-_HIT_CACHE: dict[tuple[int, int], tuple[float, ...]] = {}
+_HIT_CACHE: dict[tuple[int, int, bool], tuple[float, ...]] = {}
 
 
-def _hit_tail(ndice: int, need: int) -> tuple[float, ...]:
-    """``t[k]`` = P(at least k hits) for ``ndice`` dice needing ``need`` (modified)."""
+def _hit_tail(ndice: int, need: int, single_six: bool = False) -> tuple[float, ...]:
+    """``t[k]`` = P(at least k hits) for ``ndice`` dice needing ``need`` (modified).
+
+    An unmodified 6 scores two hits, or one with ``single_six`` (the later
+    edition's rule where the modifiers raise the number to 7 or more).
+    """
     need = max(1, min(7, need))
-    key = (ndice, need)
+    key = (ndice, need, single_six)
     t = _HIT_CACHE.get(key)
     if t is not None:
         return t
-    p2 = 1.0 / 6.0  # unmodified 6: two hits
+    p6 = 1.0 / 6.0  # an unmodified 6
     p1 = max(0, 6 - need) / 6.0  # raw 1..5 with raw + mod >= tn
+    if single_six:
+        p1, p2 = p1 + p6, 0.0
+    else:
+        p2 = p6
     p0 = 1.0 - p1 - p2
     dist = [1.0]
     for _ in range(ndice):
@@ -139,11 +158,18 @@ def _hit_tail(ndice: int, need: int) -> tuple[float, ...]:
     return t
 
 
-def _odds(ndice: int, need: int, armor: int, vital: int, remaining: int) -> tuple[float, float]:
-    """(P(destroyed), P(damaged but not destroyed)) of one attack."""
+def _odds(
+    ndice: int, need: int, armor: int, vital: int, remaining: int, later: bool = False
+) -> tuple[float, float]:
+    """(P(destroyed), P(damaged but not destroyed)) of one attack.
+
+    ``later``: the later-edition sixes are in force (``Rules.later_sixes``,
+    published with *Bandits High*): an unmodified 6 is one hit where the
+    modifiers raise the number to 7 or more.
+    """
     if ndice <= 0:
         return 0.0, 0.0
-    t = _hit_tail(ndice, need)
+    t = _hit_tail(ndice, need, later and need >= 7)
     n = len(t) - 1
     p_vital = t[vital] if vital <= n else 0.0
     p_armor = t[armor] if armor <= n else 0.0
@@ -229,7 +255,8 @@ class _Group:
         self.dm_first = dm_first  # the maneuver is the first step
         self.ends = ends  # ((dq, dr, facing, alt) success, (...) failure) or (end,)
         self.idx: tuple[int, ...] = ()  # indices of the ends in the table's end list
-        self.members: list[tuple[Any, ...]] = []  # (steps, paths, hexes visited)
+        # (steps, paths, hexes visited, altitude after each hex entered, per path)
+        self.members: list[tuple[Any, ...]] = []
         self.lo = lo
         self.hi = hi
 
@@ -282,8 +309,11 @@ def _groups(seqs: tuple[tuple[Action, ...], ...], key: tuple[Any, ...], facing: 
             out.append(grp)
         hexes = _intern(frozenset(h for pth in paths for h in pth))
         # keep a few members with different paths: enough to dodge a map edge
-        if len(grp.members) < _MAX_MEMBERS and all(hx != hexes for _s, _p, hx in grp.members):
-            grp.members.append((steps, paths, hexes))
+        if len(grp.members) < _MAX_MEMBERS and all(m[2] != hexes for m in grp.members):
+            alts = _intern(
+                tuple(_intern(_path_alts(steps, alt, k == 0)) for k in range(len(paths)))
+            )
+            grp.members.append((steps, paths, hexes, alts))
     end_list: list[tuple[int, int, int, int]] = []
     where: dict[tuple[int, int, int, int], int] = {}
     for grp in out:
@@ -373,6 +403,84 @@ def _dodge_bins(reach, rkey, my_bomber: bool, mq: int, mr: int, mf: int):
     return got
 
 
+# ---------------------------------------------------------------- special conditions
+
+# 000 "CLOUDS": an aircraft ending its move in a heavy band enters the clouds
+# on 3+, in a light band on 5+ (if it tries); solid bands and placed clouds
+# always hide it.
+_CLOUD_TRY = {"heavy": 4.0 / 6.0, "light": 2.0 / 6.0}
+_CLOUD_AUTO = frozenset({"solid"})
+_FIELDS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
+def _fields(state: Any):
+    """(flak hex -> altitudes, balloon hexes, placed cloud (hex, altitude) cells).
+
+    Built from the battle's :class:`~battles.engine.stats.Rules` and map
+    (000 "FLAK FIELDS": the centre hex and the six around it; 000 "BARRAGE
+    BALLOONS": one hex at altitude 1; placed clouds: ruling "Placed clouds").
+    """
+    st = state.st
+    r = st.rules
+    m = st.map
+    key = (m.width, m.height, r.flak_fields, r.barrage_balloons, r.cloud_shapes)
+    got = _FIELDS.get(key)
+    if got is None:
+        if len(_FIELDS) > 256:
+            _FIELDS.clear()
+        flak: dict[int, set[int]] = {}
+        for c, rw, alt in r.flak_fields:
+            centre = m.index(c, rw)
+            for h in (centre, *(m.neighbour[centre * 6 + d] for d in range(6))):
+                if h >= 0:
+                    flak.setdefault(h, set()).add(alt)
+        balloons = frozenset(m.index(c, rw) for c, rw in r.barrage_balloons)
+        cells = frozenset(
+            (m.index(c, rw), a)
+            for sh in r.cloud_shapes
+            for c, rw in sh.hexes
+            for a in range(sh.base, sh.top + 1)
+        )
+        got = _FIELDS[key] = ({h: frozenset(a) for h, a in flak.items()}, balloons, cells)
+    return got
+
+
+def _hazard_costs(tv_i: tuple[Any, ...]) -> tuple[float, float]:
+    """Expected loss (in the aircraft's own kill / damage values) per hex entered.
+
+    000 "FLAK FIELDS": a flak roll of 1 in each field hex at the field's
+    altitude, then d6 attack dice at target number 4 against armor and vital
+    armor. 000 "BARRAGE BALLOONS": a roll of 1-2 on entering the hex at
+    altitude 1, then d6: 3-4 one damage, 5-6 destroyed.
+    """
+    kv, dv, armor, vital, rem, _ = tv_i
+    flak = 0.0
+    for n in range(1, 7):
+        pk, pd = _odds(n, 4, armor, vital, rem)
+        flak += pk * kv + pd * dv
+    flak /= 36.0
+    balloon = (kv + (kv if rem <= 1 else dv)) / 9.0
+    return flak, balloon
+
+
+def _path_alts(steps: tuple[Action, ...], alt: int, ok: bool) -> tuple[int, ...]:
+    """Altitude after each hex a step sequence enters (aligned with :func:`_simulate`'s path)."""
+    out = []
+    for s in steps:
+        if type(s) is Maneuver:
+            k = s.kind
+            if k == "scissors" and ok:
+                continue  # remains in its hex: nothing entered
+            if k == "climb" and ok:
+                alt += 1
+            elif k == "power_dive":
+                alt -= s.option if ok else 1
+            elif k == "split_s":
+                alt -= 1
+        out.append(alt)
+    return tuple(out)
+
+
 # ---------------------------------------------------------------- policies
 
 
@@ -419,6 +527,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "objective": 1.0,  # scenario objective terms
     "win": 150.0,  # extra value of the battle-deciding kill (Dogfight, Intercept)
     "alt_diff_1": 0.3,  # chance factor that an enemy 1 altitude off gets a shot (basic rules)
+    "hazard": 1.3,  # expected loss to flak fields and barrage balloons on the way
 }
 
 
@@ -450,6 +559,10 @@ class TacticalPolicy:
         if ph == "position":
             # moving second (seeing the enemy's moves) is usually the advantage
             return ChoosePosition(False)
+        if ph == "direction":
+            return self._choose_direction(state)
+        if ph == "reposition":
+            return self._choose_reposition(state)
         legal = state.legal_actions()
         if not legal:
             raise ValueError("no legal action: the battle is over")
@@ -544,12 +657,36 @@ class TacticalPolicy:
         return -cost / 2
 
     # ------------------------------------------------------------ context
+    def _night(self, state: Any) -> list[tuple[bool, float]] | None:
+        """In darkness, per aircraft: (may attack anyway, P(illuminated) this turn); else None.
+
+        000 "EFFECTS OF DARKNESS" / Requirements to Attack: an aircraft
+        attacks only with an ability to fight in darkness, under fighter
+        direction, or at an illuminated target; 000 "ILLUMINATION": the
+        enemy's searchlights light it on a d6 by aircraft class.
+        """
+        st = state.st
+        rules = st.rules
+        if rules.night != "darkness":
+            return None
+        lights = rules.searchlights
+        out = []
+        for p in state.planes:
+            ok = bool(p.directed) or abilities.fights_in_darkness(
+                state.scenario.aircraft[p.id].stats.abilities
+            )
+            lit = (7 - st.illumination_need[p.id]) / 6.0 if lights[1 - p.side] else 0.0
+            out.append((ok, lit))
+        return out
+
     def _context(self, state: Any, i: int) -> dict[str, Any]:
         st = state.st
         m = st.map
         me = state.planes[i]
         tv = self._target_values(state)
         rules = st.rules
+        night = self._night(state)
+        collide = rules.midair_collision
         enemies = []
         allies_final = set()
         for p in state.planes:
@@ -560,6 +697,26 @@ class TacticalPolicy:
                     allies_final.add((p.hex, p.alt))
                 continue
             j = p.id
+            # chance that each may attack the other at all this turn (1.0 by day)
+            f_me = f_j = 1.0
+            if night is not None:
+                f_me = 1.0 if night[i][0] else night[j][1]
+                f_j = 1.0 if night[j][0] else night[i][1]
+            nf_me, nf_j = f_me, f_j  # next turn: both will have moved out of any cloud
+            # 000 "EFFECTS OF BEING IN THE CLOUDS": a moved enemy in the clouds
+            # can't attack or be attacked, tail or be tailed this turn
+            hidden = bool(p.moved and p.cloud)
+            if hidden:
+                f_me = f_j = 0.0
+            if p.grounded:
+                f_j = 0.0  # 000 "STACKING": moved back, it may not attack this turn
+            # 000 "EFFECTS OF DARKNESS": ignore tailing
+            tail_ok = not hidden and night is None
+            coll = 0.0
+            if collide:
+                # 000 "OPTIONAL RULE: MIDAIR COLLISION": both roll a possible collision
+                pc = (2.0 if st.rank[i] == 0 else 1.0) * (2.0 if st.rank[j] == 0 else 1.0) / 36.0
+                coll = pc * (tv[i][0] - tv[j][0])
             enemies.append(
                 (
                     j,
@@ -580,6 +737,7 @@ class TacticalPolicy:
                     ({}, {}),  # threat memo by my evading flag
                     ({}, {}),  # my-chance memo by my evading flag
                     {},  # next-turn memo
+                    (f_me, f_j, nf_me, nf_j, tail_ok, coll),
                 )
             )
         return {
@@ -590,6 +748,8 @@ class TacticalPolicy:
             "my_reach": self._reach_of(state, i),
             "bins_memo": {},
             "edge_memo": {},
+            "later": rules.later_sixes,
+            "grounded": bool(me.grounded),
         }
 
     def _reach_of(self, state: Any, j: int):
@@ -615,10 +775,12 @@ class TacticalPolicy:
             mod -= 1
         if tv[t][5]:
             mod += 1
+        if st.rules.night != "day":
+            mod -= 1  # 000 "EFFECTS OF MOONLIGHT" / "EFFECTS OF DARKNESS": -1 per die
         return mod
 
     @staticmethod
-    def _bins_value(memo, bins_n, a_dice, need_shift, tvt, mx_w):
+    def _bins_value(memo, bins_n, a_dice, need_shift, tvt, mx_w, later=False):
         """(mean, mixed mean/best) value of a reach distribution of shots."""
         key = (id(bins_n), need_shift, id(tvt), mx_w)
         got = memo.get(key)
@@ -635,7 +797,7 @@ class TacticalPolicy:
             nd = a_dice[d - 1]
             if nd <= 0:
                 continue
-            pk, pd = _odds(nd, tn - need_shift, armor, vital, rem)
+            pk, pd = _odds(nd, tn - need_shift, armor, vital, rem, later)
             v = pk * kv + pd * dv
             total += v * c
             if v > best:
@@ -645,24 +807,35 @@ class TacticalPolicy:
         return got
 
     # ------------------------------------------------------------ position score
-    def _position_score(self, state: Any, ctx, q: int, r: int, f: int, alt: int, status: int):
+    def _position_score(
+        self, state: Any, ctx, q: int, r: int, f: int, alt: int, status: int, parts: bool = False
+    ):
+        """Value of ending the move at (q, r) facing f at altitude alt with this status.
+
+        With ``parts`` it returns (value, value if in the clouds): in the
+        clouds (000 "EFFECTS OF BEING IN THE CLOUDS") this turn's shots both
+        ways and tailing drop out; next turn's prospects, map edges, the
+        objective and stacking remain.
+        """
         st = state.st
         w = self.w
         i = ctx["i"]
         tv = ctx["tv"]
         tvi = tv[i]
         memo = ctx["bins_memo"]
+        later = ctx["later"]
         adv = st.rules.status
         my_bomber = st.bomber[i]
         my_att = st.attack[i]
         my_climb = st.climb[i]
         mx_w = w["threat_max"]
-        offense = defense = un_off = un_def = nxt = tail = 0.0
+        offense = defense = un_off = un_def = nxt = tail = coll = 0.0
         nearest = 99
         my_evading = status in (_S_EVL, _S_EVR)
         ev = 1 if my_evading else 0
         af_set = ctx["allies_final"]
         stacked = bool(af_set) and (self._hex_at(state, q, r), alt) in af_set
+        no_fire = stacked or ctx["grounded"]
         for (
             _j,
             jq,
@@ -682,6 +855,7 @@ class TacticalPolicy:
             thr_memo,
             opp_memo,
             next_memo,
+            (f_me, f_j, nf_me, nf_j, tail_ok, coll_j),
         ) in ctx["enemies"]:
             dq = jq - q
             dr = jr - r
@@ -696,7 +870,7 @@ class TacticalPolicy:
                     k_to = (dq + _MAXR) * _SPAN + (dr + _MAXR)
                     k_from = (-dq + _MAXR) * _SPAN + (-dr + _MAXR)
                     # exact shots after movement: mine on j
-                    if not stacked and my_att[d - 1] > 0:
+                    if f_me and not no_fire and my_att[d - 1] > 0:
                         ok_alt = dz == 0 or (
                             adv
                             and (
@@ -716,10 +890,10 @@ class TacticalPolicy:
                                 if status == _S_DIVING and dz == -1:
                                     mm += 1
                             kv, dv, armor, vital, rem, _ = tvj
-                            pk, pd = _odds(my_att[d - 1], tn - mm, armor, vital, rem)
-                            offense += pk * kv + pd * dv
+                            pk, pd = _odds(my_att[d - 1], tn - mm, armor, vital, rem, later)
+                            offense += (pk * kv + pd * dv) * f_me
                     # ... and j's on me
-                    if j_att[d - 1] > 0:
+                    if f_j and j_att[d - 1] > 0:
                         ok_alt = dz == 0 or (
                             adv
                             and (
@@ -739,10 +913,12 @@ class TacticalPolicy:
                                 if jstatus == _S_DIVING and dz == 1:
                                     mj += 1
                             kv, dv, armor, vital, rem, _ = tvi
-                            pk, pd = _odds(j_att[d - 1], tn - mj, armor, vital, rem)
-                            defense += pk * kv + pd * dv
+                            pk, pd = _odds(j_att[d - 1], tn - mj, armor, vital, rem, later)
+                            defense += (pk * kv + pd * dv) * f_j
+                elif d == 0 and dz == 0 and coll_j:
+                    coll -= coll_j  # a midair collision takes both aircraft
                 # tailing (next turn's initiative and position)
-                if -1 <= dz <= 1 and 1 <= d <= 4:
+                if tail_ok and -1 <= dz <= 1 and 1 <= d <= 4:
                     k_to = (dq + _MAXR) * _SPAN + (dr + _MAXR)
                     k_from = (-dq + _MAXR) * _SPAN + (-dr + _MAXR)
                     if REAR_TABLE[k_from][jf] and FRONT_TABLE[k_to][f]:
@@ -768,9 +944,9 @@ class TacticalPolicy:
             mixed = tm.get(tk)
             if mixed is None:
                 bb = _shoot_bins(reach, rkey, j_bomber, rq, rr, rf)
-                mixed = tm[tk] = self._bins_value(memo, bb, j_att, mod_j - ev, tvi, mx_w)[1]
+                mixed = tm[tk] = self._bins_value(memo, bb, j_att, mod_j - ev, tvi, mx_w, later)[1]
             if moved:
-                nxt -= mixed * af
+                nxt -= mixed * af * nf_j
                 # my reach next turn against j where it ended
                 nk = (dq, dr, f)
                 nv = next_memo.get(nk)
@@ -780,25 +956,29 @@ class TacticalPolicy:
                     sq = a * dq + b_ * dr
                     sr = c * dq + d_ * dr
                     bb = _shoot_bins(mreach, mkey, my_bomber, sq, sr, (jf - f) % 6)
-                    nv = next_memo[nk] = self._bins_value(memo, bb, my_att, mod_me, tvj, mx_w)[1]
-                nxt += nv * af
+                    nv = next_memo[nk] = self._bins_value(
+                        memo, bb, my_att, mod_me, tvj, mx_w, later
+                    )[1]
+                nxt += nv * af * nf_me
             else:
-                un_def += mixed * af
-                if not stacked:
+                un_def += mixed * af * f_j
+                if not no_fire and f_me:
                     om = opp_memo[ev]
                     ov = om.get(tk)
                     if ov is None:
                         bb = _dodge_bins(reach, rkey, my_bomber, rq, rr, rf)
-                        ov = om[tk] = self._bins_value(memo, bb, my_att, mod_me - ev, tvj, 0.0)[0]
-                    un_off += ov * af
-        score = (
+                        ov = om[tk] = self._bins_value(
+                            memo, bb, my_att, mod_me - ev, tvj, 0.0, later
+                        )[0]
+                    un_off += ov * af * f_me
+        shots = (
             w["offense"] * offense
             - w["defense"] * defense
             + w["unmoved_offense"] * un_off
             - w["unmoved_defense"] * un_def
-            + w["next_turn"] * nxt
             + w["tail"] * tail
         )
+        score = w["next_turn"] * nxt + coll
         if 4 < nearest < 99 and not my_bomber:
             score -= w["close"] * (nearest - 4)
         if stacked:
@@ -815,7 +995,9 @@ class TacticalPolicy:
             ep = em[ek] = self._edge_penalty(state, ctx, q, r, f)
         score += w["edge"] * ep
         score += w["objective"] * self._objective(state, ctx, q, r, f, alt)
-        return score
+        if parts:
+            return score + shots, score
+        return score + shots
 
     def _hex_at(self, state: Any, q: int, r: int) -> int:
         m = state.st.map
@@ -962,8 +1144,57 @@ class TacticalPolicy:
         }
         statuses = (0, 1, 2, 3, 4) if use_status else (0,)
         score = self._position_score
+        # 000 "CLOUDS": where a move may end in the clouds, value both outcomes
+        bands = state.cloud_bands
+        clouds_on = bool(
+            rules.random_clouds or rules.cloud_shapes or any(c != "clear" for c in rules.clouds)
+        )
+        hazards = bool(rules.flak_fields or rules.barrage_balloons)
+        flak, balloons, cloud_cells = _fields(state) if (clouds_on or hazards) else ({}, (), ())
+        # flak fields and balloons this move could fly through, relative to the start
+        haz: dict[tuple[int, int], tuple[frozenset[int], bool]] = {}
+        if flak or balloons:
+            lo_alt = p.alt - 2
+            for dq in range(-reach, reach + 1):
+                for dr in range(-reach, reach + 1):
+                    if _dist(dq, dr) > reach or (dq, dr) in off:
+                        continue
+                    h = onmap(state, q0 + dq, r0 + dr)
+                    fa = flak.get(h, frozenset())
+                    bl = h in balloons and lo_alt <= 1
+                    if bl or any(lo_alt <= a <= p.alt + 1 for a in fa):
+                        haz[(dq, dr)] = (fa, bl)
+        haz_keys = frozenset(haz)
+        if haz:
+            flak_c, balloon_c = _hazard_costs(ctx["tv"][i])
+            w_haz = self.w["hazard"]
+
+        def hazard_of(paths, path_alts, probs) -> float:
+            """Expected loss to flak and balloons along a member's path(s)."""
+            v = 0.0
+            for prob, pth, alts in zip(probs, paths, path_alts, strict=True):
+                if not prob:
+                    continue
+                c = last = 0.0
+                for n, cell in enumerate(pth):
+                    if cell in off:
+                        break
+                    last = 0.0
+                    hz = haz.get(cell)
+                    if hz is not None:
+                        a = alts[n]
+                        if a in hz[0]:
+                            last += flak_c
+                        if hz[1] and a == 1:
+                            last += balloon_c
+                        c += last
+                # ending inside a field: more of it to cross next turn
+                v += prob * (c + 0.5 * last)
+            return v
+
+        try_memo: dict[tuple[int, int], bool] = {}
         best_v = -math.inf
-        tied: list[tuple[int, tuple[Action, ...], str]] = []
+        tied: list[tuple[int, tuple[Action, ...], str, bool]] = []
         by_speed: dict[int, list[tuple[Action, ...]]] | None = None
         for speed in speeds:
             high = speed in st.high_speeds[i]
@@ -982,18 +1213,37 @@ class TacticalPolicy:
             ends, groups = _groups(seqs, key, p.facing, p.alt)
             target = 13 if high else 10
             prob_of: dict[tuple[str, bool], float] = {}
-            # value of every distinct end on the map, per status
+            # value of every distinct end on the map, per status (and, with
+            # clouds, per answer to "try to enter the clouds?")
             vals: list[list[float]] = []
+            vals_try: list[list[float]] = []
             for s in statuses:
                 row = []
+                row_try = []
                 for dq, dr, f, a in ends:
                     if off and (dq, dr) in off:
                         row.append(0.0)  # never used on the map
+                        row_try.append(0.0)
                     elif (s == _S_DIVING and a <= 1) or (s == _S_CLIMBING and a >= 6):
                         row.append(-math.inf)
-                    else:
+                        row_try.append(-math.inf)
+                    elif not clouds_on:
                         row.append(score(state, ctx, q0 + dq, r0 + dr, f, a, s))
+                    else:
+                        vn, vc = score(state, ctx, q0 + dq, r0 + dr, f, a, s, True)
+                        band = bands[a - 1]
+                        if (
+                            band in _CLOUD_AUTO
+                            or (onmap(state, q0 + dq, r0 + dr), a) in cloud_cells
+                        ):
+                            row.append(vc)
+                            row_try.append(vc)
+                        else:
+                            row.append(vn)
+                            pt = _CLOUD_TRY.get(band, 0.0)
+                            row_try.append(vn + pt * (vc - vn))
                 vals.append(row)
+                vals_try.append(row_try)
             for g in groups:
                 if g.dm is None:
                     probs: tuple[float, ...] = (1.0,)
@@ -1008,31 +1258,57 @@ class TacticalPolicy:
                     probs = (ps, 1.0 - ps)
                 steps = None
                 edges: tuple[str | None, ...] = (None,) * len(probs)
-                if not off:
+                hz_cost = 0.0
+                if haz:
+                    # the member path least exposed to flak and balloons
+                    best_m = None
+                    for st_, paths_, hexes, alts_ in g.members:
+                        if off and not off.isdisjoint(hexes):
+                            continue
+                        c = 0.0 if haz_keys.isdisjoint(hexes) else hazard_of(paths_, alts_, probs)
+                        if best_m is None or c < best_m[0] - 1e-12:
+                            best_m = (c, st_)
+                            if not c:
+                                break
+                    if best_m is not None:
+                        hz_cost, steps = best_m
+                        hz_cost *= w_haz
+                elif not off:
                     steps = g.members[0][0]
                 else:
-                    for st_, _paths, hexes in g.members:
+                    for st_, _paths, hexes, _alts in g.members:
                         if off.isdisjoint(hexes):
                             steps = st_
                             break
-                    if steps is None:
-                        steps, paths, _h = g.members[0]
-                        el = []
-                        for pth in paths:
-                            edge = None
-                            for dq, dr in pth:
-                                if (dq, dr) in off:
-                                    edge = self._edge_of(state, q0 + dq, r0 + dr)
-                                    break
-                            el.append(edge)
-                        edges = tuple(el)
+                if steps is None:
+                    steps, paths, _h, alts_ = g.members[0]
+                    el = []
+                    for pth in paths:
+                        edge = None
+                        for dq, dr in pth:
+                            if (dq, dr) in off:
+                                edge = self._edge_of(state, q0 + dq, r0 + dr)
+                                break
+                        el.append(edge)
+                    edges = tuple(el)
+                    if haz:
+                        hz_cost = w_haz * hazard_of(paths, alts_, probs)
+                # 000 "CLOUDS": a plan may answer "try" only if it can end in a heavy or light band
+                can_try = False
+                if clouds_on:
+                    can_try = try_memo.get((g.lo, g.hi))
+                    if can_try is None:
+                        can_try = try_memo[(g.lo, g.hi)] = any(
+                            bands[a - 1] in _CLOUD_TRY
+                            for a in range(max(g.lo, 1), min(g.hi, 6) + 1)
+                        )
                 for si, s in enumerate(statuses):
                     if s == _S_DIVING and g.lo <= 1:
                         continue
                     if s == _S_CLIMBING and g.hi >= 6:
                         continue
                     row = vals[si]
-                    v = 0.0
+                    v = -hz_cost
                     for prob, edge, ei in zip(probs, edges, g.idx, strict=True):
                         if not prob:
                             continue
@@ -1040,15 +1316,28 @@ class TacticalPolicy:
                             v += prob * exit_value(edge)
                         else:
                             v += prob * row[ei]
+                    cl = False
+                    if can_try:
+                        row = vals_try[si]
+                        vt = -hz_cost
+                        for prob, edge, ei in zip(probs, edges, g.idx, strict=True):
+                            if not prob:
+                                continue
+                            if edge is not None:
+                                vt += prob * exit_value(edge)
+                            else:
+                                vt += prob * row[ei]
+                        if vt > v + 1e-9:  # try only where hiding is worth more
+                            v, cl = vt, True
                     if v > best_v + 1e-9:
                         best_v = v
-                        tied = [(speed, steps, STATUSES[s])]
+                        tied = [(speed, steps, STATUSES[s], cl)]
                     elif v >= best_v - 1e-9:
-                        tied.append((speed, steps, STATUSES[s]))
+                        tied.append((speed, steps, STATUSES[s], cl))
         if not tied:
             return None
-        speed, steps, status = tied[0] if len(tied) == 1 else self.rng.choice(tied)
-        return MovePlan(i, speed, steps, status)
+        speed, steps, status, cl = tied[0] if len(tied) == 1 else self.rng.choice(tied)
+        return MovePlan(i, speed, steps, status, cl)
 
     def _choose_step(self, state: Any) -> Action:
         """Mid-move (someone started this move step by step): greedy over the rest of it."""
@@ -1059,6 +1348,11 @@ class TacticalPolicy:
         m = st.map
         ctx = self._context(state, i)
         q0, r0 = m.q[p.hex], m.r[p.hex]
+        if state.awaiting_cloud:
+            # 000 "CLOUDS": try to enter them where hiding is worth more than staying out
+            vn, vc = self._position_score(state, ctx, q0, r0, p.facing, p.alt, p.status, True)
+            want = vc > vn + 1e-9
+            return next(a for a in legal if isinstance(a, EnterClouds) and a.attempt == want)
         if state.awaiting_status:
             return self._pick(
                 legal,
@@ -1069,6 +1363,19 @@ class TacticalPolicy:
         left = state.steps_left
         crippled = bool(p.damage and st.hits[i] - p.damage == 1)
         target = 13 if p.high else 10
+        flak, balloons, _cells = _fields(state)
+        flak_c = balloon_c = 0.0
+        if flak or balloons:
+            flak_c, balloon_c = _hazard_costs(ctx["tv"][i])
+            flak_c *= self.w["hazard"]
+            balloon_c *= self.w["hazard"]
+
+        def hazard(q, r, a):
+            # 000 "FLAK FIELDS" / "BARRAGE BALLOONS": a roll in the hex just entered
+            h = self._hex_at(state, q, r)
+            return (flak_c if a in flak.get(h, ()) else 0.0) + (
+                balloon_c if a == 1 and h in balloons else 0.0
+            )
 
         def rest_value(q, r, f, a, n):
             # best end over straight / turn continuations (map edges respected)
@@ -1101,9 +1408,90 @@ class TacticalPolicy:
                     v += prob * self._retreat_value(state, i, self._edge_of(state, q, r))
                 else:
                     v += prob * rest_value(q, r, f, alt, min(left - 1, 4))
+                    if path and (flak_c or balloon_c):
+                        v -= prob * hazard(q, r, alt)
             return v
 
         return self._pick(legal, score)
+
+    # ------------------------------------------------------------ optional phases
+    def _choose_direction(self, state: Any) -> Action:
+        """000 "FIGHTER DIRECTION": direct the fighters that could not otherwise attack.
+
+        In darkness only an aircraft with an ability to fight in darkness,
+        under direction, or shooting at an illuminated target may attack
+        (000 "EFFECTS OF DARKNESS"), so the capacity goes to fighters without
+        such an ability, those with the most attack dice first (then the one
+        nearest an enemy).
+        """
+        legal = [a for a in state.legal_actions() if isinstance(a, Direct)]
+        cap = max(len(a.planes) for a in legal)
+        fighters = sorted({x for a in legal for x in a.planes})
+        m = state.st.map
+        side = state.to_act
+        enemies = [p.hex for p in state.planes if p.side != side and not p.out]
+        cards = [a.stats for a in state.scenario.aircraft]
+
+        def order(x: int) -> tuple[int, int, int, int]:
+            h = state.planes[x].hex
+            near = min((m.distance(h, e) for e in enemies), default=99)
+            return (-sum(cards[x].attack), -cards[x].attack[0], near, x)
+
+        need = sorted(
+            (x for x in fighters if not abilities.fights_in_darkness(cards[x].abilities)),
+            key=order,
+        )
+        want = Direct(tuple(sorted(need[:cap])))
+        return want if want in legal else max(legal, key=lambda a: len(a.planes))
+
+    def _choose_reposition(self, state: Any) -> Action:
+        """000 "MOVEMENT AND SPECIAL ABILITIES": the adjustment that most improves this turn.
+
+        Each offered adjustment is tried on a clone of the battle; the
+        aircraft's new position (from the clone's ``reposition`` event) is
+        scored like an end of move - the shots it gives and denies this turn,
+        tailing, next turn's prospects - against staying put. Pass when no
+        adjustment gains.
+        """
+        legal = state.legal_actions()
+        options = [a for a in legal if isinstance(a, Reposition)]
+        best: list[Action] = [next(a for a in legal if isinstance(a, Pass))]
+        best_gain = 1e-9
+        st = state.st
+        m = st.map
+        n0 = len(state.log)
+        base: dict[int, tuple[Any, float, int]] = {}
+        for a in options:
+            i = a.plane
+            p = state.planes[i]
+            if p.cloud:
+                continue  # 000 "EFFECTS OF BEING IN THE CLOUDS": no shots either way
+            status = p.status if st.rules.status else 0
+            if i not in base:
+                ctx = self._context(state, i)
+                v0 = self._position_score(
+                    state, ctx, m.q[p.hex], m.r[p.hex], p.facing, p.alt, status
+                )
+                base[i] = (ctx, v0, status)
+            ctx, v0, status = base[i]
+            c = state.clone()
+            c.apply_unchecked(a)
+            ev = next(
+                (e for e in reversed(c.log[n0:]) if e["e"] == "reposition" and e["plane"] == i),
+                None,
+            )
+            if ev is None or ev["hex"] is None:
+                continue
+            h = m.index(*ev["hex"])
+            gain = (
+                self._position_score(state, ctx, m.q[h], m.r[h], ev["facing"], ev["alt"], status)
+                - v0
+            )
+            if gain > best_gain + 1e-9:
+                best, best_gain = [a], gain
+            elif gain >= best_gain - 1e-9 and gain > 1e-9:
+                best.append(a)
+        return best[0] if len(best) == 1 else self.rng.choice(best)
 
     # ------------------------------------------------------------ attacks
     def _attack_value(self, state: Any, a: int, t: int, tv) -> float:
@@ -1125,7 +1513,7 @@ class TacticalPolicy:
             if pa.status == _S_DIVING and pt.alt == pa.alt - 1:
                 mod += 1
         kv, dv, armor, vital, rem, _ = tv[t]
-        pk, pd = _odds(nd, tn - mod, armor, vital, rem)
+        pk, pd = _odds(nd, tn - mod, armor, vital, rem, st.rules.later_sixes)
         return pk * kv + pd * dv, pk
 
     def _choose_attack(self, state: Any) -> Action:
