@@ -170,6 +170,13 @@ class Plane:
         return p
 
 
+def _illumination_need(kind: str, is_bomber: bool) -> int:
+    """000 "ILLUMINATION" by class; a fighter card flying as a bomber counts as a medium bomber."""
+    if is_bomber and kind in FIGHTER_KINDS:
+        kind = "medium bomber"
+    return ILLUMINATION_NEED[kind]
+
+
 class _Static:
     """Per-scenario tables shared (never mutated) by every clone of a battle."""
 
@@ -232,10 +239,8 @@ class _Static:
             a.stats.kind in FIGHTER_KINDS and not a.stats.is_bomber for a in scenario.aircraft
         )
         self.illumination_need = tuple(
-            ILLUMINATION_NEED["medium bomber" if a.stats.is_bomber and a.stats.kind in FIGHTER_KINDS
-                              else a.stats.kind]
-            for a in scenario.aircraft
-        )  # fmt: skip
+            _illumination_need(a.stats.kind, a.stats.is_bomber) for a in scenario.aircraft
+        )
         # optional rules and special conditions (000 "SPECIAL CONDITIONS")
         r = self.rules
         self.night_penalty = r.night != "day"
