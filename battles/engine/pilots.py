@@ -60,6 +60,7 @@ from .actions import (
     Turn,
 )
 from .hexmap import ARC_TABLE, ASPECT_TABLE, DIRECTIONS, FRONT_TABLE, REAR_TABLE
+from .state import CLOUD_NEED
 from .stats import SIDES
 
 __all__ = [
@@ -408,41 +409,18 @@ def _dodge_bins(reach, rkey, my_bomber: bool, mq: int, mr: int, mf: int):
 # 000 "CLOUDS": an aircraft ending its move in a heavy band enters the clouds
 # on 3+, in a light band on 5+ (if it tries); solid bands and placed clouds
 # always hide it.
-_CLOUD_TRY = {"heavy": 4.0 / 6.0, "light": 2.0 / 6.0}
+_CLOUD_TRY = {band: (7 - need) / 6.0 for band, need in CLOUD_NEED.items()}
 _CLOUD_AUTO = frozenset({"solid"})
-_FIELDS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
 
 def _fields(state: Any):
     """(flak hex -> altitudes, balloon hexes, placed cloud (hex, altitude) cells).
 
-    Built from the battle's :class:`~battles.engine.stats.Rules` and map
-    (000 "FLAK FIELDS": the centre hex and the six around it; 000 "BARRAGE
-    BALLOONS": one hex at altitude 1; placed clouds: ruling "Placed clouds").
+    The engine builds these once per battle from its rules and map (000
+    "FLAK FIELDS", "BARRAGE BALLOONS"; ruling "Placed clouds").
     """
     st = state.st
-    r = st.rules
-    m = st.map
-    key = (m.width, m.height, r.flak_fields, r.barrage_balloons, r.cloud_shapes)
-    got = _FIELDS.get(key)
-    if got is None:
-        if len(_FIELDS) > 256:
-            _FIELDS.clear()
-        flak: dict[int, set[int]] = {}
-        for c, rw, alt in r.flak_fields:
-            centre = m.index(c, rw)
-            for h in (centre, *(m.neighbour[centre * 6 + d] for d in range(6))):
-                if h >= 0:
-                    flak.setdefault(h, set()).add(alt)
-        balloons = frozenset(m.index(c, rw) for c, rw in r.barrage_balloons)
-        cells = frozenset(
-            (m.index(c, rw), a)
-            for sh in r.cloud_shapes
-            for c, rw in sh.hexes
-            for a in range(sh.base, sh.top + 1)
-        )
-        got = _FIELDS[key] = ({h: frozenset(a) for h, a in flak.items()}, balloons, cells)
-    return got
+    return st.flak, st.balloons, st.cloud_cells
 
 
 def _hazard_costs(tv_i: tuple[Any, ...]) -> tuple[float, float]:
