@@ -11,14 +11,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from battles.engine.hexmap import DIRECTIONS, axial_to_offset, offset_to_axial
-from battles.engine.stats import BOMBER_KINDS, Rules
+from battles.engine.hexmap import hex_map
+from battles.engine.stats import AircraftStats, Rules
 
 HEX_SIZE = 18.0
-
-
-def _is_bomber(stats: dict[str, Any]) -> bool:
-    return stats["kind"] in BOMBER_KINDS or "Bomber" in stats.get("abilities", ())
 
 
 def frames_from_log(log: list[dict[str, Any]], setup: dict[str, Any]) -> list[dict[str, Any]]:
@@ -33,7 +29,7 @@ def frames_from_log(log: list[dict[str, Any]], setup: dict[str, Any]) -> list[di
         planes[i] = {
             "plane": i, "name": stats["name"], "side": a["side"], "col": a["col"], "row": a["row"],
             "facing": a["facing"], "alt": a["altitude"], "status": "none", "hp": stats["hits"], "hits": stats["hits"],
-            "fate": "", "bomber": _is_bomber(stats), "pilot": a.get("pilot") or stats["pilot"],
+            "fate": "", "bomber": AircraftStats.from_json(stats).is_bomber, "pilot": a.get("pilot") or stats["pilot"],
             "cloud": False, "lit": False, "directed": False,
         }  # fmt: skip
     frames = []
@@ -209,13 +205,10 @@ def hex_points(col: int, row: int, size: float = HEX_SIZE) -> str:
 
 def _around(col: int, row: int, width: int, height: int) -> list[tuple[int, int]]:
     """The hex and its six neighbours on the map (a flak field, 000 "FLAK FIELDS")."""
-    q, r = offset_to_axial(col, row)
-    cells = [(col, row)]
-    for dq, dr in DIRECTIONS:
-        c, w = axial_to_offset(q + dq, r + dr)
-        if 0 <= c < width and 0 <= w < height:
-            cells.append((c, w))
-    return cells
+    m = hex_map(width, height)
+    centre = m.index(col, row)
+    ring = (m.neighbour[centre * 6 + d] for d in range(6))
+    return [m.colrow(h) for h in (centre, *ring) if h >= 0]
 
 
 def _marker(
