@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from battles.engine import AircraftStats
 from roster.models import AircraftType
+from rules.angels20 import AircraftStats
 
 # The roster's kinds are the engine's, but for the bomber tokens: 000 "BOMBER STATS"
 # makes the He 111 tokens medium bombers (ruling "Bomber classes").

@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from angels.errors import RuleViolation
-from battles.engine.stats import CLOUD_KINDS, LIGHTING
+from rules.angels20.stats import CLOUD_KINDS, LIGHTING
 
 from .services import BALLOON_RULE, CLOUDS_RULE, DIRECTION_RULE, FLAK_RULE
 

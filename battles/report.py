@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from battles.engine.hexmap import hex_map
-from battles.engine.stats import AircraftStats, Rules
+from rules.angels20.hexmap import hex_map
+from rules.angels20.stats import AircraftStats, Rules
 
 HEX_SIZE = 18.0
 

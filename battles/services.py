@@ -14,12 +14,12 @@ from django.db.models import F
 from django.utils import timezone
 
 from angels.errors import RuleViolation
-from battles.engine import Dice, Flight, FlightMember, Rules, Scenario, ScenarioError, new_battle
-from battles.engine import scenario as engine_scenarios
-from battles.engine.scenario import DEFAULT_HEIGHT, DEFAULT_WIDTH
-from battles.engine.stats import CLOUD_KINDS, LIGHTING, CloudShape
-from battles.engine.stats import SIDES as ENGINE_SIDES
 from roster.models import AircraftType, Pilot
+from rules.angels20 import Dice, Flight, FlightMember, Rules, Scenario, ScenarioError, new_battle
+from rules.angels20 import scenario as engine_scenarios
+from rules.angels20.scenario import DEFAULT_HEIGHT, DEFAULT_WIDTH
+from rules.angels20.stats import CLOUD_KINDS, LIGHTING, CloudShape
+from rules.angels20.stats import SIDES as ENGINE_SIDES
 
 from .catalogue import catalogue, stats_for
 from .models import Battle, BattleBatch, BattleStatus, ScenarioKind
@@ -49,7 +49,7 @@ MAX_BATCH_RUNS = 2000
 
 
 def policy_names() -> tuple[str, ...]:
-    from battles.engine.pilots import POLICIES
+    from rules.angels20.pilots import POLICIES
 
     return tuple(POLICIES)
 
@@ -218,7 +218,7 @@ def rules_options(
 ) -> dict[str, Any]:
     """Validate a rules object (a battle's ``settings.rules``, a campaign's engine rules).
 
-    Returns the keyword arguments of :class:`battles.engine.Rules` it asks
+    Returns the keyword arguments of :class:`rules.angels20.Rules` it asks
     for (all but ``max_turns``). Raises RuleViolation naming the field
     (``settings.rules.flak_fields[0]``) and the rule it breaks; hexes are
     checked against a ``width`` x ``height`` map (the book's 16 x 22).
@@ -396,7 +396,7 @@ def _flight(side: str, members: Any) -> Flight:
 
 def engine_quality(pilot: Pilot) -> str:
     """The Angels 20 quality a roster pilot flies with, by the pilot's rule set."""
-    from roster.rules import RULE_SETS
+    from rules.careers import RULE_SETS
 
     rule_set = RULE_SETS.get(pilot.quality_scale)
     return rule_set.engine_quality(pilot.quality) if rule_set else pilot.quality
@@ -584,7 +584,7 @@ def battle_retry(*, battle_id: int) -> Battle:
 # -- flying ------------------------------------------------------------------------
 def fly(setup: dict[str, Any], seed: int, policies: dict[str, str]) -> dict[str, Any]:
     """Fly a battle to the end with computer pilots; return its record."""
-    from battles.engine.pilots import POLICIES
+    from rules.angels20.pilots import POLICIES
 
     state = new_battle(Scenario.from_json(setup), Dice(seed))
     # the engine numbers its sides by their index in its SIDES (axis 0, allied 1)

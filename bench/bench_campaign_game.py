@@ -1,4 +1,4 @@
-"""Benchmark of the strategic card game core (campaign.game).
+"""Benchmark of the strategic card game core (rules.cardgame).
 
     .venv/bin/python bench/bench_campaign_game.py [--games N]
 
@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from battles.engine.dice import Dice  # noqa: E402
-from campaign.game import default_setup, new_game, view_for  # noqa: E402
+from rules.cardgame import default_setup, new_game, view_for  # noqa: E402
+from rules.dice import Dice  # noqa: E402
 
 WEIGHTS = {"assign": 4.0, "unassign": 0.5, "scramble": 2.0}
 
@@ -71,7 +71,7 @@ def main() -> None:
     # often wins early, so the strategy-token victory is switched off here
     # (bench only) to time whole 50-turn games; production victories still end
     # a game.
-    import campaign.game.state as game_state
+    import rules.cardgame.state as game_state
 
     saved = game_state.VICTORY_ST_MINIMUM
     game_state.VICTORY_ST_MINIMUM = 10**9

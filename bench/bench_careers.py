@@ -89,10 +89,10 @@ def _build(n_pilots: int, n_battles: int) -> dict[str, int]:
     from django.contrib.auth import get_user_model
     from django.db import transaction
 
-    from battles.engine.dice import Dice
     from campaign.models import Campaign
     from roster.catalog import catalog_load
     from roster.models import AircraftType, AppliedResult, Pilot, PilotEvent, Squadron
+    from rules.dice import Dice
 
     catalog_load()
     rng = random.Random(1941)  # the bench's own data, not game dice

@@ -23,7 +23,7 @@ import resource
 import time
 import tracemalloc
 
-from battles.engine import CloudShape, Dice, Rules, flight, new_battle, standard_scenario
+from rules.angels20 import CloudShape, Dice, Rules, flight, new_battle, standard_scenario
 
 AXIS = ('A6M2 "Zeke"', 'Ki-61 "Tony"', "A6M2 Zero Ace")
 ALLIED = ("P-40C Flying Tiger", "Hurricane Mk I", "Yak-1 Rookie")

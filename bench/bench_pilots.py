@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from battles.engine import (  # noqa: E402
+from rules.angels20 import (  # noqa: E402
     CloudShape,
     Dice,
     Rules,
@@ -45,7 +45,7 @@ from battles.engine import (  # noqa: E402
     schnellbomber,
     standard_scenario,
 )
-from battles.engine.pilots import POLICIES, TacticalPolicy, play_out  # noqa: E402
+from rules.angels20.pilots import POLICIES, TacticalPolicy, play_out  # noqa: E402
 
 STD_AXIS = ('A6M2 "Zeke"', 'Ki-61 "Tony"', "A6M2 Zero Ace")
 STD_ALLIED = ("P-40C Flying Tiger", "Hurricane Mk I", "Yak-1 Rookie")

@@ -15,8 +15,8 @@ from django.db import transaction
 
 from battles.models import Battle, BattleStatus
 from battles.services import battle_run
-from campaign.game import GameState, action_to_json
-from campaign.game.state import SCRAMBLE
+from rules.cardgame import GameState, action_to_json
+from rules.cardgame.state import SCRAMBLE
 
 from .models import Campaign
 from .services import campaign_act

@@ -27,14 +27,14 @@ from typing import Any
 
 from django.db import transaction
 
-from battles.engine import AircraftSetup, Rules, custom
 from battles.models import Battle
 from battles.services import battle_create_from_setup, engine_quality, rules_options
-from campaign.game import EngagementResult, GameState, Kill, register_resolver
-from campaign.game.state import AWAITING_RESULT
 from roster.models import AircraftType
 from roster.records import record_from_engine_result
 from roster.services import engagement_apply
+from rules.angels20 import AircraftSetup, Rules, custom
+from rules.cardgame import EngagementResult, GameState, Kill, register_resolver
+from rules.cardgame.state import AWAITING_RESULT
 
 ENGINE_MODE = "engine"
 ENGAGEMENT_TURNS = 8

@@ -9,7 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 
 from battles.services import optional_rules_on
-from campaign.game import spectator_view, view_for
+from rules.cardgame import spectator_view, view_for
 
 from .models import Campaign, CampaignAction, CampaignPlane
 from .services import game_state, is_organiser, membership, viewer_side

@@ -92,7 +92,7 @@ class CorrectionInput(serializers.Serializer):
 
 
 class CampaignViewOutput(serializers.Serializer):
-    """The game as the requesting user may see it (see ``campaign.game.views``)."""
+    """The game as the requesting user may see it (see ``rules.cardgame.visibility``)."""
 
     campaign = serializers.DictField()
     you = serializers.DictField()

@@ -3,7 +3,7 @@
 Every write that changes the game takes the campaign row's lock
 (``select_for_update``) inside one short transaction, checks the version the
 player acted on, applies the action to the pure game core
-(:mod:`campaign.game`), and stores the new state, the action record and the
+(:mod:`rules.cardgame`), and stores the new state, the action record and the
 roster's consequences together. A rejected action raises
 :class:`~angels.errors.RuleViolation` and changes nothing.
 """
@@ -18,9 +18,10 @@ from django.db import transaction
 from django.db.models import F
 
 from angels.errors import RuleViolation
-from battles.engine.dice import Dice
 from battles.services import rules_options
-from campaign.game import (
+from roster.models import AircraftType, Pilot, PilotEventKind, PilotStatus
+from roster.services import campaign_turn_begin, pilot_log
+from rules.cardgame import (
     GameSetup,
     GameState,
     RuleError,
@@ -29,8 +30,7 @@ from campaign.game import (
     default_setup,
     new_game,
 )
-from roster.models import AircraftType, Pilot, PilotEventKind, PilotStatus
-from roster.services import campaign_turn_begin, pilot_log
+from rules.dice import Dice
 
 from .models import (
     ActionKind,

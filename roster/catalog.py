@@ -1,6 +1,6 @@
 """The aircraft catalog that ships with the product, and its loader.
 
-Three files in ``roster/catalog/``:
+Three files in ``rules/catalog/``:
 
 - ``angels20_aircraft.csv``: the 31 Angels 20 cards and the two bomber tokens
   (from ``shared/data/angels20_aircraft.tsv``; blanks filled by documented
@@ -26,8 +26,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+import rules
 from angels.errors import RuleViolation
-from battles.engine.abilities import unknown_ability_message
+from rules.angels20.abilities import unknown_ability_message
 
 from .models import (
     TACTICAL_FIELDS,
@@ -40,7 +41,7 @@ from .models import (
     Side,
 )
 
-CATALOG_DIR = Path(__file__).resolve().parent / "catalog"
+CATALOG_DIR = Path(rules.__file__).resolve().parent / "catalog"
 ANGELS20_FILE = "angels20_aircraft.csv"
 CARD_GAME_FILE = "card_game_planes.csv"
 CARD_GAME_TACTICAL_FILE = "card_game_tactical.csv"

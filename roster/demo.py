@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from battles.engine.dice import Dice
+from rules.dice import Dice
 
 from .models import AircraftType, Squadron
 from .services import airframe_create, pilot_create, squadron_create
@@ -119,10 +119,10 @@ def demo_careers_create(*, organiser) -> CareersReport:
     pilots wounded, captured, killed and missing, replacements, return to duty,
     awards and aces. Does nothing if the campaign exists. The first two battles
     script their survival dice so every outcome shows; the rest roll the seeded dice."""
-    from battles.engine.dice import ScriptedDice
     from campaign.models import Campaign, CampaignPlane
     from campaign.results import plane_lost
     from campaign.services import campaign_create
+    from rules.dice import ScriptedDice
 
     from .models import Pilot, TableBattle
     from .services import (

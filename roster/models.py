@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 
-from battles.engine.abilities import ABILITIES, unknown_ability_message
+from rules.angels20.abilities import ABILITIES, unknown_ability_message
 
 
 class Side(models.TextChoices):

@@ -113,7 +113,7 @@ def record_from_engine_result(
     territory: str = "neutral",
     campaign_turn: int | None = None,
 ) -> EngagementRecord:
-    """Convert ``BattleState.result()`` (``battles/engine/__init__.py``) into a record.
+    """Convert ``BattleState.result()`` (``rules/angels20/__init__.py``) into a record.
 
     ``pilot_ids`` maps the engine's ``pilot_ref`` to a roster pilot id; aircraft
     whose pilot_ref is not in it (scenario pilots, bomber tokens) are left out.

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 
 from angels.errors import RuleViolation
-from battles.engine.dice import Dice
+from rules.dice import Dice
 
 from .models import (
     QUALITY_SCALES,
@@ -503,7 +503,7 @@ def table_battle_record(
     "bailed_out_early" (Air Pirates)}``. ``kills``: one per aircraft shot down,
     ``{"victim_pilot_id" or "victim_aircraft", "attacks": [[shooter_pilot_id,
     turn, sequence], ...]}``; the kill is claimed for the last aircraft to fire
-    (``roster.rules.credit_kill``, ties by a recorded die) and the others who
+    (``rules.careers.credit_kill``, ties by a recorded die) and the others who
     fired in that last attack get ``shared`` claims. ``damages`` and
     ``probables``: ``{"pilot_id", "victim_pilot_id" or "victim_aircraft",
     "turn"}``. Missions, damage, shoot-downs and survival are applied at once

@@ -9,7 +9,7 @@ are changed; an organiser's own choice is left alone.
 
 from django.db import migrations
 
-# ruling "Bomber classes" (docs/rulings.md); roster/catalog/card_game_tactical.csv
+# ruling "Bomber classes" (docs/rulings.md); rules/catalog/card_game_tactical.csv
 BOMBER_CLASSES = {
     "Douglas A-20 Havoc": "light bomber",
     "Douglas A-26 Invader": "medium bomber",

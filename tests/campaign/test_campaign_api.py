@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from campaign.game import GameState
 from campaign.models import Campaign, CampaignAction
+from rules.cardgame import GameState
 
 pytestmark = pytest.mark.django_db
 

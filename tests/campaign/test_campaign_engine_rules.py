@@ -11,10 +11,10 @@ from django.test import Client
 from battles.models import Battle
 from campaign import services
 from campaign.engagements import _engine_territory
-from campaign.game import GameState, action_to_json
 from campaign.models import Campaign
 from roster.demo import demo_roster_create
 from roster.models import Squadron
+from rules.cardgame import GameState, action_to_json
 
 pytestmark = pytest.mark.django_db
 

@@ -5,9 +5,9 @@ from django.db import connection
 
 from angels.errors import RuleViolation
 from campaign import services
-from campaign.game import GameState
 from campaign.models import Campaign, CampaignAction
 from roster.models import PilotEvent
+from rules.cardgame import GameState
 
 pytestmark = pytest.mark.django_db
 
@@ -166,7 +166,7 @@ def test_experience_and_kills_of_a_plane_are_its_pilots(campaign, users):
             break
         state = GameState.from_json(campaign.state)
         action = rng.choice(state.legal_actions())
-        from campaign.game import action_to_json
+        from rules.cardgame import action_to_json
 
         services.campaign_act(
             campaign_id=campaign.pk,

@@ -7,10 +7,10 @@ import pytest
 
 from battles.models import Battle
 from campaign import services
-from campaign.game import GameState, action_to_json
 from campaign.models import CampaignAction
 from roster.demo import demo_roster_create
 from roster.models import PilotEvent, Squadron
+from rules.cardgame import GameState, action_to_json
 
 pytestmark = pytest.mark.django_db
 

@@ -7,11 +7,11 @@ from dataclasses import replace
 import pytest
 
 from angels.errors import RuleViolation
-from battles.engine.dice import ScriptedDice
 from roster.models import Airframe, AppliedResult, PilotEvent, PilotStatus
 from roster.records import EngagementRecord, FlownRecord, KillRecord, record_from_engine_result
 from roster.selectors import battle_report_url
 from roster.services import award_define, engagement_apply
+from rules.dice import ScriptedDice
 
 from .conftest import refresh
 

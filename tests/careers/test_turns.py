@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from angels.errors import RuleViolation
-from battles.engine.dice import ScriptedDice
 from campaign.models import CampaignPlane
 from campaign.results import plane_lost
 from roster.models import PilotEvent, PilotStatus
@@ -21,6 +20,7 @@ from roster.services import (
     pilots_return_to_duty,
     replacements_draft,
 )
+from rules.dice import ScriptedDice
 
 from .conftest import refresh
 

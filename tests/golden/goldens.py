@@ -20,7 +20,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from battles.engine import (
+from campaign import game as cardgame
+from rules.angels20 import (
     CloudShape,
     Dice,
     Rules,
@@ -35,10 +36,9 @@ from battles.engine import (
     schnellbomber,
     standard_scenario,
 )
-from battles.engine.actions import action_from_json
-from battles.engine.pilots import make_policy
-from battles.engine.stats import SIDES as ENGINE_SIDES
-from campaign import game as cardgame
+from rules.angels20.actions import action_from_json
+from rules.angels20.pilots import make_policy
+from rules.angels20.stats import SIDES as ENGINE_SIDES
 
 HERE = Path(__file__).resolve().parent
 BATTLES = HERE / "battles"

@@ -8,9 +8,9 @@ import shutil
 import pytest
 
 from battles.catalogue import stats_for
-from battles.engine.abilities import ABILITIES, KNOWN_ABILITIES, fights_in_darkness
 from roster.catalog import CATALOG_DIR, CatalogError, catalog_load, read_catalog
 from roster.models import AircraftType
+from rules.angels20.abilities import ABILITIES, KNOWN_ABILITIES, fights_in_darkness
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,101 @@
+"""Kill credit for a destroyed target.
+
+Source: ``001_51eb6fd84fe43c42.txt`` section XIX "How Kills are Scored":
+"Partial Kills are not assigned: only the last aircraft to fire at a target is
+awarded the kill (use a die roll to resolve ambiguous cases)."
+
+Ruling (docs/rulings.md "Kill credit ties"): attacks are ordered by
+``(turn, sequence)``; the shooters of the last ``(turn, sequence)`` share the
+last attack. If more than one shooter shares it, each rolls a d6, highest wins,
+and only those tied on the highest roll again until one is left. Shooters roll
+in the order of their first appearance in the list, so replays are exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.dice import Dice, Roll
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """One attack on the target: who fired, in which turn, and in which order
+    within that turn (equal ``(turn, sequence)`` means simultaneous)."""
+
+    shooter: Hashable
+    turn: int
+    sequence: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class KillCredit:
+    """Who gets the kill; ``contenders`` shared the last attack."""
+
+    shooter: Hashable
+    contenders: tuple[Hashable, ...]
+    rolls: tuple[Roll, ...]
+    explanation: str
+
+    @property
+    def by_die(self) -> bool:
+        return len(self.contenders) > 1
+
+    @property
+    def rolls_json(self) -> list[list[Any]]:
+        return [roll.to_json() for roll in self.rolls]
+
+
+def _as_attack(item: Attack | Sequence[Any]) -> Attack:
+    if isinstance(item, Attack):
+        return item
+    if len(item) == 2:
+        return Attack(item[0], int(item[1]))
+    if len(item) == 3:
+        return Attack(item[0], int(item[1]), int(item[2]))
+    raise ValueError(f"an attack is (shooter, turn) or (shooter, turn, sequence), not {item!r}")
+
+
+def credit_kill(attacks: Iterable[Attack | Sequence[Any]], *, dice: Dice) -> KillCredit:
+    """The kill goes to the last aircraft to fire at the target; a recorded die
+    roll-off settles a tie for last."""
+    listed = [_as_attack(a) for a in attacks]
+    if not listed:
+        raise ValueError("a kill needs at least one attack")
+    last = max((a.turn, a.sequence) for a in listed)
+    contenders: list[Hashable] = []
+    for attack in listed:
+        if (attack.turn, attack.sequence) == last and attack.shooter not in contenders:
+            contenders.append(attack.shooter)
+    if len(contenders) == 1:
+        return KillCredit(
+            shooter=contenders[0],
+            contenders=tuple(contenders),
+            rolls=(),
+            explanation=f"{contenders[0]} fired last (turn {last[0]}, sequence {last[1]}) and gets the kill.",
+        )
+    rolls: list[Roll] = []
+    parts = [
+        f"{', '.join(map(str, contenders))} fired together last (turn {last[0]}, sequence {last[1]})"
+    ]
+    remaining = list(contenders)
+    while len(remaining) > 1:
+        faces: dict[Hashable, int] = {}
+        for shooter in remaining:
+            purpose = f"kill credit roll-off: {shooter}"
+            faces[shooter] = dice.roll(6, purpose)
+            rolls.append(Roll(purpose, 6, faces[shooter]))
+        best = max(faces.values())
+        parts.append("d6 " + ", ".join(f"{s}={v}" for s, v in faces.items()))
+        remaining = [s for s in remaining if faces[s] == best]
+        if len(remaining) > 1:
+            parts.append(f"{', '.join(map(str, remaining))} tie on {best} and roll again")
+    parts.append(f"{remaining[0]} gets the kill")
+    return KillCredit(
+        shooter=remaining[0],
+        contenders=tuple(contenders),
+        rolls=tuple(rolls),
+        explanation="; ".join(parts) + ".",
+    )
