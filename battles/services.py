@@ -20,6 +20,7 @@ from rules.angels20 import scenario as engine_scenarios
 from rules.angels20.scenario import DEFAULT_HEIGHT, DEFAULT_WIDTH
 from rules.angels20.stats import CLOUD_KINDS, LIGHTING, CloudShape
 from rules.angels20.stats import SIDES as ENGINE_SIDES
+from rules.dice import derive_seed
 
 from .catalogue import catalogue, stats_for
 from .models import Battle, BattleBatch, BattleStatus, ScenarioKind
@@ -442,7 +443,7 @@ def build_scenario(
                     ) from exc
             if kind == ScenarioKind.STANDARD:
                 scenario = engine_scenarios.standard_scenario(
-                    built["axis"], built["allied"], Dice(seed ^ 0x5CE7A710), rules=rules, year=settings.get("year"),
+                    built["axis"], built["allied"], Dice(derive_seed(seed, "standard scenario set-up")), rules=rules, year=settings.get("year"),
                     theater=settings.get("theater"), advantage=settings.get("advantage"), situation=settings.get("situation"),
                 )  # fmt: skip
             else:
@@ -584,12 +585,12 @@ def battle_retry(*, battle_id: int) -> Battle:
 # -- flying ------------------------------------------------------------------------
 def fly(setup: dict[str, Any], seed: int, policies: dict[str, str]) -> dict[str, Any]:
     """Fly a battle to the end with computer pilots; return its record."""
-    from rules.angels20.pilots import POLICIES
+    from rules.angels20.pilots import POLICIES, pilot_seed
 
     state = new_battle(Scenario.from_json(setup), Dice(seed))
     # the engine numbers its sides by their index in its SIDES (axis 0, allied 1)
     pilots = {
-        i: POLICIES[policies.get(side, DEFAULT_POLICY)](seed + i)
+        i: POLICIES[policies.get(side, DEFAULT_POLICY)](pilot_seed(seed, side))
         for i, side in enumerate(ENGINE_SIDES)
     }
     actions = []
@@ -669,20 +670,26 @@ def battles_sweep(*, stale_after: timedelta = STALE_AFTER) -> list[int]:
 
 
 # -- batches ------------------------------------------------------------------------
+def batch_battle_seed(batch_seed: int, index: int) -> int:
+    """The seed of battle ``index`` (from 0) of a batch seeded ``batch_seed``."""
+    return derive_seed(batch_seed, f"batch battle {index}")
+
+
 def batch_create(
     *, scenario: str, runs: int, flights: dict[str, Any] | None = None, settings: dict[str, Any] | None = None,
     seed: int | None = None, requested_by: Any = None, purpose: str = "balance",
 ) -> BattleBatch:  # fmt: skip
-    """The same matchup flown ``runs`` times with seeds seed, seed+1, ..., fanned out as a group."""
+    """The same matchup flown ``runs`` times, battle i seeded ``batch_battle_seed(seed, i)``, fanned out as a group."""
     if not isinstance(runs, int) or not 1 <= runs <= MAX_BATCH_RUNS:
         raise RuleViolation(
             f"runs is a whole number from 1 to {MAX_BATCH_RUNS}", field="runs", rule="range"
         )
     seed = secrets.randbits(40) if seed is None else seed
     settings, flights = settings or {}, flights or {}
+    seeds = [batch_battle_seed(seed, i) for i in range(runs)]
     setups = [
-        build_scenario(kind=scenario, flights=flights, settings=settings, seed=seed + i).to_json()
-        for i in range(runs)
+        build_scenario(kind=scenario, flights=flights, settings=settings, seed=s).to_json()
+        for s in seeds
     ]
     user = requested_by if getattr(requested_by, "is_authenticated", False) else None
     with transaction.atomic():
@@ -701,11 +708,11 @@ def batch_create(
                 settings=settings,
                 flights=flights,
                 setup=setup,
-                seed=seed + i,
+                seed=battle_seed,
                 batch=batch,
                 requested_by=user,
             )
-            for i, setup in enumerate(setups)
+            for battle_seed, setup in zip(seeds, setups, strict=True)
         )
         _dispatch([b.pk for b in battles])
     return batch
@@ -777,6 +784,6 @@ def odds_preview(
     settings = dict(battle.settings)
     settings.setdefault("policies", {"axis": DEFAULT_POLICY, "allied": DEFAULT_POLICY})
     return batch_create(
-        scenario=battle.scenario, flights=battle.flights, settings=settings, runs=runs, seed=battle.seed + 1_000_003,
+        scenario=battle.scenario, flights=battle.flights, settings=settings, runs=runs, seed=derive_seed(battle.seed, "odds preview"),
         requested_by=requested_by, purpose=f"odds:{battle.pk}",
     )  # fmt: skip

@@ -35,6 +35,7 @@ from roster.services import engagement_apply
 from rules.angels20 import AircraftSetup, Rules, custom
 from rules.cardgame import EngagementResult, GameState, Kill, register_resolver
 from rules.cardgame.state import AWAITING_RESULT
+from rules.dice import derive_seed
 
 ENGINE_MODE = "engine"
 ENGAGEMENT_TURNS = 8
@@ -114,7 +115,7 @@ def engagement_battle_ensure(*, campaign: Any, state: GameState) -> Battle | Non
         name=f"{campaign.name}: {engagement['mission_name']} (turn {state.turn})",
     )
     return battle_create_from_setup(
-        setup=scenario.to_json(), seed=campaign.seed ^ (state.turn * 1009 + len(state.log)), source_key=key,
+        setup=scenario.to_json(), seed=derive_seed(campaign.seed, f"engagement {key}"), source_key=key,
         settings={"policies": {"axis": "tactical", "allied": "tactical"}, "campaign": campaign.pk,
                   "rules": campaign.engine_rules, "max_turns": ENGAGEMENT_TURNS,
                   "territory": dict(zip(("axis", "allied"), scenario.territory, strict=True))},

@@ -7,6 +7,8 @@ from typing import Any
 from django.db.models import Count, F, Q, QuerySet
 from django.urls import reverse
 
+from rules.careers.progression import LEADERBOARD_ACE_KILLS, get_rule_set
+
 from .models import (
     AircraftType,
     Airframe,
@@ -18,7 +20,6 @@ from .models import (
     PilotStatus,
     Squadron,
 )
-from .rules.progression import LEADERBOARD_ACE_KILLS, get_rule_set
 
 
 def aircraft_type_list(

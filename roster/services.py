@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -11,7 +10,19 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 
 from angels.errors import RuleViolation
-from rules.dice import Dice
+from rules.careers import (
+    OUTCOMES,
+    SURVIVAL_RULE_SETS,
+    Award,
+    PilotRecord,
+    awards_due,
+    credit_kill,
+    get_rule_set,
+    is_ace,
+    roll_characteristics,
+    roll_survival,
+)
+from rules.dice import Dice, derive_seed
 
 from .models import (
     QUALITY_SCALES,
@@ -37,18 +48,6 @@ from .models import (
 )
 from .records import MODES, EngagementRecord, FlownRecord
 from .records import TERRITORIES as RECORD_TERRITORIES
-from .rules import (
-    OUTCOMES,
-    SURVIVAL_RULE_SETS,
-    Award,
-    PilotRecord,
-    awards_due,
-    credit_kill,
-    get_rule_set,
-    is_ace,
-    roll_characteristics,
-    roll_survival,
-)
 
 
 def _clean_and_save(instance: Any) -> None:
@@ -138,8 +137,8 @@ def airframe_create(
 
 
 def _seed_for(key: str) -> int:
-    """A stable 48-bit dice seed derived from a source key, so a result replays."""
-    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:6], "big")
+    """A stable dice seed derived from a source key, so a result replays."""
+    return derive_seed(0, key)
 
 
 def _relative_territory(territory: str, side: str) -> str:

@@ -17,10 +17,13 @@ die, so a test can never pass on a roll it did not script.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
 _MASK64 = (1 << 64) - 1
+SEED_BITS = 48  # seeds fit a signed 64-bit column and a JSON number exactly
+_DEFAULT_KEY = b"angels: child seeds"
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
@@ -34,6 +37,25 @@ class Roll:
 
     def to_json(self) -> list[Any]:
         return [self.purpose, self.sides, self.value]
+
+
+def derive_seed(parent: int, purpose: str, *, key: bytes = b"") -> int:
+    """The seed of a child stream (a battle of a batch, a computer pilot, ...).
+
+    Keyed BLAKE2b of the parent seed and the child's purpose, so children of
+    one parent are independent of each other and no child reveals its parent
+    or a sibling (unlike ``seed + i`` or ``seed ^ k``). ``key`` lets the
+    product keep children secret from anyone who lacks it (the server's
+    secret); left empty, a fixed public key is used and anyone may replay.
+    """
+    if not isinstance(parent, int) or isinstance(parent, bool):
+        raise TypeError("a parent seed must be an int")
+    if not purpose:
+        raise ValueError("a child seed needs a purpose")
+    digest = hashlib.blake2b(
+        f"{parent}|{purpose}".encode(), digest_size=8, key=key or _DEFAULT_KEY
+    ).digest()
+    return int.from_bytes(digest, "big") >> (64 - SEED_BITS)
 
 
 class DiceError(RuntimeError):

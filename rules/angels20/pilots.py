@@ -42,6 +42,8 @@ import random
 from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
+from rules.dice import derive_seed
+
 from . import abilities
 from .actions import (
     MANEUVER_BONUS,
@@ -60,6 +62,7 @@ from .actions import (
     Turn,
 )
 from .hexmap import ARC_TABLE, ASPECT_TABLE, DIRECTIONS, FRONT_TABLE, REAR_TABLE
+from .maneuvers import maneuver_outcome
 from .state import CLOUD_NEED
 from .stats import SIDES
 
@@ -184,52 +187,31 @@ def _odds(
 
 
 def _simulate(steps: tuple[Action, ...], facing: int, alt: int, ok: bool):
-    """Relative path of a step sequence from (0, 0): (entered hexes, facing, altitude)."""
+    """Relative path of a step sequence from (0, 0): (entered hexes, facing, altitude).
+
+    A maneuver's effect comes from the engine's own rule (``maneuvers.maneuver_outcome``).
+    """
     q = r = 0
     f = facing
     path: list[tuple[int, int]] = []
     for s in steps:
         t = type(s)
-        if t is Straight:
+        if t is Straight or t is Turn:
             dq, dr = DIRECTIONS[f]
             q += dq
             r += dr
             path.append((q, r))
-        elif t is Turn:
-            dq, dr = DIRECTIONS[f]
+            if t is Turn:
+                f = (f + s.direction) % 6  # type: ignore[attr-defined]
+            continue
+        out = maneuver_outcome(s.kind, s.option, f, ok)  # type: ignore[attr-defined]
+        if out.enter is not None:
+            dq, dr = DIRECTIONS[out.enter]
             q += dq
             r += dr
             path.append((q, r))
-            f = (f + s.direction) % 6  # type: ignore[attr-defined]
-        else:
-            k = s.kind  # type: ignore[attr-defined]
-            o = s.option  # type: ignore[attr-defined]
-            if k in ("break", "barrel_roll"):
-                d = (f + o) % 6 if ok else f
-                dq, dr = DIRECTIONS[d]
-                q += dq
-                r += dr
-                path.append((q, r))
-                if ok and k == "break":
-                    f = d
-            elif k == "scissors" and ok:
-                pass  # remain in the hex
-            else:
-                dq, dr = DIRECTIONS[f]
-                q += dq
-                r += dr
-                path.append((q, r))
-                if k == "climb":
-                    if ok:
-                        alt += 1
-                elif k == "power_dive":
-                    alt -= o if ok else 1
-                elif k == "split_s":
-                    alt -= 1
-                    if ok:
-                        f = (f + o) % 6
-                elif k == "tight_turn":
-                    f = (f + (2 * o if ok else o)) % 6
+        f = out.facing
+        alt += out.climb
     return _intern(tuple(_intern(h) for h in path)), f, alt
 
 
@@ -1521,6 +1503,11 @@ class TacticalPolicy:
 
 
 POLICIES: dict[str, type] = {"random": RandomPolicy, "tactical": TacticalPolicy}
+
+
+def pilot_seed(battle_seed: int, side: str) -> int:
+    """The seed of the computer pilot flying ``side`` in the battle seeded ``battle_seed``."""
+    return derive_seed(battle_seed, f"computer pilot {side}")
 
 
 def make_policy(name: str, seed: int = 0, **kw: Any) -> Policy:

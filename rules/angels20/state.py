@@ -68,6 +68,7 @@ from .hexmap import (
     REAR_TABLE,
     hex_map,
 )
+from .maneuvers import maneuver_outcome
 from .scenario import Scenario
 from .stats import FIGHTER_KINDS, PILOT_RANK, SIDES
 
@@ -1280,31 +1281,10 @@ class BattleState:
 
     def _maneuver_effect(self, p: Plane, m: Maneuver, ok: bool) -> None:
         """000 "DIFFICULT MANEUVERS": each maneuver's success and failure."""
-        k = m.kind
-        o = m.option
-        if k == "break" or k == "barrel_roll":
-            if ok:  # sideslip to 10 / 2 o'clock (Break also turns 1 hex side that way)
-                if self._enter(p, (p.facing + o) % 6) and k == "break":
-                    p.facing = (p.facing + o) % 6
-            else:
-                self._enter(p, p.facing)
-        elif k == "climb":
-            if self._enter(p, p.facing) and ok:
-                p.alt += 1
-        elif k == "power_dive":
-            if self._enter(p, p.facing):
-                p.alt -= o if ok else 1
-        elif k == "split_s":
-            if self._enter(p, p.facing):
-                p.alt -= 1
-                if ok:
-                    p.facing = (p.facing + o) % 6
-        elif k == "scissors":
-            if not ok:
-                self._enter(p, p.facing)
-            # success: remain in the hex, counting it as 1 hex of movement
-        elif k == "tight_turn" and self._enter(p, p.facing):
-            p.facing = (p.facing + (2 * o if ok else o)) % 6
+        out = maneuver_outcome(m.kind, m.option, p.facing, ok)
+        if out.enter is None or self._enter(p, out.enter):
+            p.facing = out.facing
+            p.alt += out.climb
 
     def _leave_map(self, p: Plane, edge: str) -> None:
         """000 "THE BATTLE MAP": an aircraft that leaves the map has retreated."""

@@ -20,7 +20,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from campaign import game as cardgame
+from rules import cardgame
 from rules.angels20 import (
     CloudShape,
     Dice,
@@ -37,7 +37,7 @@ from rules.angels20 import (
     standard_scenario,
 )
 from rules.angels20.actions import action_from_json
-from rules.angels20.pilots import make_policy
+from rules.angels20.pilots import make_policy, pilot_seed
 from rules.angels20.stats import SIDES as ENGINE_SIDES
 
 HERE = Path(__file__).resolve().parent
@@ -112,18 +112,13 @@ def _rules(options: str) -> Rules:
     return Rules.advanced(max_turns=12, **OPTIONAL)
 
 
-def pilot_seed(seed: int, side_index: int) -> int:
-    """The seed of one side's computer pilot (as battles.services.fly derives it)."""
-    return seed + side_index
-
-
 def fly_battle(case: dict[str, Any]) -> dict[str, Any]:
     """Fly one golden battle with its computer pilots; return its full record."""
     scenario = _scenario(case["kind"], _rules(case["options"]), case["seed"])
     setup = scenario.to_json()
     state = new_battle(Scenario.from_json(setup), Dice(case["seed"]))
     pilots = {
-        i: make_policy(case["policies"][side], pilot_seed(case["seed"], i))
+        i: make_policy(case["policies"][side], pilot_seed(case["seed"], side))
         for i, side in enumerate(ENGINE_SIDES)
     }
     actions = []

@@ -73,9 +73,16 @@ class Command(BaseCommand):
         start = time.perf_counter()
         for i in range(runs):
             setup = services.build_scenario(
-                kind=scenario, flights=flights, settings=settings, seed=seed + i
+                kind=scenario,
+                flights=flights,
+                settings=settings,
+                seed=services.batch_battle_seed(seed, i),
             )
-            results.append(services.fly(setup.to_json(), seed + i, settings["policies"])["result"])
+            results.append(
+                services.fly(
+                    setup.to_json(), services.batch_battle_seed(seed, i), settings["policies"]
+                )["result"]
+            )
             self._progress(i + 1, runs, start)
         sys.stderr.write("\n")
         return services.batch_summary(results)
