@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from rules.angels20.hexmap import hex_map
+from rules.angels20.hexmap import hex_map, hex_to_pixel, offset_to_axial
 from rules.angels20.stats import AircraftStats, Rules
 
 HEX_SIZE = 18.0
@@ -179,10 +179,9 @@ def describe(event: dict[str, Any]) -> str:
 
 
 def hex_center(col: int, row: int, size: float = HEX_SIZE) -> tuple[float, float]:
-    """Flat-topped hexes in odd-q offset layout (Red Blob Games)."""
-    x = size * 1.5 * col + size
-    y = size * math.sqrt(3) * (row + 0.5 * (col & 1)) + size
-    return round(x, 2), round(y, 2)
+    """Centre of the hex at (col, row) on the drawing, a margin of one hex size in."""
+    x, y = hex_to_pixel(*offset_to_axial(col, row), size)
+    return round(x + size, 2), round(y + size, 2)
 
 
 def hex_grid_points(width: int, height: int, size: float = HEX_SIZE) -> list[str]:
