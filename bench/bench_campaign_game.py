@@ -71,10 +71,10 @@ def main() -> None:
     # often wins early, so the strategy-token victory is switched off here
     # (bench only) to time whole 50-turn games; production victories still end
     # a game.
-    import rules.cardgame.state as game_state
+    import rules.cardgame.phases as game_phases  # where 003 "VICTORY" is checked
 
-    saved = game_state.VICTORY_ST_MINIMUM
-    game_state.VICTORY_ST_MINIMUM = 10**9
+    saved = game_phases.VICTORY_ST_MINIMUM
+    game_phases.VICTORY_ST_MINIMUM = 10**9
     game_times, game_turns, game_actions = [], [], []
     for seed in range(args.games):
         state = new_game(setup, Dice(1000 + seed))
@@ -90,7 +90,7 @@ def main() -> None:
         f"(median {statistics.median(game_actions):.0f} actions; "
         f"{sum(1 for x in game_turns if x <= 50)} ended by victory before turn 50)"
     )
-    game_state.VICTORY_ST_MINIMUM = saved
+    game_phases.VICTORY_ST_MINIMUM = saved
 
     # Single operations in a mid-game position.
     state = new_game(setup, Dice(7))

@@ -6,6 +6,7 @@ the record kept by the Django layer (``replay(setup, seed, actions)``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -180,7 +181,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return data
 
 
-def action_from_json(data: dict[str, Any]) -> Action:
+def action_from_json(data: Mapping[str, Any]) -> Action:
     fields = dict(data)
     kind = fields.pop("type")
     try:

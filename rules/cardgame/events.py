@@ -1,88 +1,95 @@
-"""Effect, timing and target of every event card (003 "EVENT DECK CARD LIST").
+"""Playing an event card: what each card's effect does (003 "EVENT DECK CARD LIST").
 
-Each card's printed note is turned into an :class:`EventRule`. The rulings
-behind each line are recorded in ``docs/rulings.md`` (section "Strategic card
-game"). Vocabulary:
-
-* ``player`` -- who may play it: ``own_turn`` (the side whose turn it is, in a
-  phase step, not during a mission), ``attacker`` / ``defender`` (in a window of
-  the mission being resolved), ``either`` (either side, in a mission window).
-* ``effect`` -- ``modifier`` (a roll modifier for the rest of the current
-  mission), ``draw_plane``, ``draw_mission``, ``gain_pp``, ``pilot_training``,
-  ``discard_mission``, ``ground_plane``, ``extra_flak``.
-* ``force`` -- the roll it changes: ``af`` (air attack), ``sf``, ``gf``,
-  ``payload`` (SF on a strategic mission, GF on a ground support mission),
-  ``all`` (every force roll), ``af_or_gf`` (the player chooses).
-* ``scope`` -- which planes, relative to the side playing it: ``target`` (one
-  plane, the action's target), ``own_fighters``, ``own_bombers``,
-  ``own_heavy``, ``enemy_planes``, ``enemy_fighters``, ``all_fighters``,
-  ``all_planes``.
-* ``target`` -- what the action must name: ``own_plane``, ``enemy_plane``,
-  ``mission`` or nothing; ``target_filter`` narrows a plane target to
-  ``fighter``, ``bomber`` or ``non_heavy_bomber``.
+The cards' rules (:class:`EventRule`, :data:`EVENT_RULES`: effect, who plays
+it, force, scope, target) are part of the cards (:mod:`rules.cardgame.cards`);
+when a card may be played is checked in :mod:`rules.cardgame.checks`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .actions import GiveExperience, PlayEvent
+from .cards import EVENT_RULES, EventRule
+from .checks import check_train, strength_error
+from .missions import scrub
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+__all__ = ["EVENT_RULES", "EventRule", "do_play", "do_train"]
 
 
-@dataclass(frozen=True, slots=True)
-class EventRule:
-    name: str
-    effect: str
-    player: str
-    force: str = ""
-    amount: int = 0
-    scope: str = ""
-    target: str = ""
-    target_filter: str = ""
+def do_play(state: GameState, a: PlayEvent) -> None:
+    name = state.card_name(a.card)
+    rule = EVENT_RULES[name]
+    state.hands[a.side].remove(a.card)
+    state.event_discard.append(a.card)
+    state.passes = 0
+    state._log("play_event", who=a.side, card=a.card, name=name, target=a.target, option=a.option)
+    effect = rule.effect
+    if effect == "gain_pp":  # Industrialization, Boost Production: "Gain 1 PP"
+        state.pp[a.side] += rule.amount
+        state._log("pp", who=a.side, change=rule.amount, pp=state.pp[a.side], reason=name)
+    elif effect == "draw_plane":  # Exceed Quotas: "Draw and put in play 1 Plane card"
+        state._put_planes_in_play(a.side, 1, name)
+    elif effect == "draw_mission":  # "Draw and put in play 1 Mission card"
+        state._put_missions_in_play(1, name)
+    elif effect == "pilot_training":  # "Give 3 planes 1 XP each"
+        state.pending = {"kind": "pilot_training", "side": a.side, "card": a.card,
+                         "remaining": rule.amount, "chosen": []}  # fmt: skip
+        finish_training_if_done(state)
+    elif effect == "extra_flak":  # Heavy Flak, Air Defense: "Get an extra Flak Roll"
+        state.extra_flak += rule.amount
+    elif effect == "discard_mission":  # Storm, Decoy Target, ...: "Discard target Mission"
+        state.missions_in_play.remove(a.target)
+        state.mission_discard.append(a.target)
+        state._log("mission_discarded", mission=a.target, reason=name)
+        scrub(state, a.target)
+    elif effect == "ground_plane":
+        _ground_plane(state, a.target, name)
+    else:
+        _add_modifier(state, a, name, rule)
 
 
-def _mod(name, player, force, amount, scope, target="", target_filter=""):
-    return EventRule(name, "modifier", player, force, amount, scope, target, target_filter)
+def _ground_plane(state: GameState, plane: str, name: str) -> None:
+    """Navigation Error: "Target Plane cannot go on a Mission this turn"; a
+    mission left under strength (003 "MISSION PHASE") is not flown."""
+    mission = state.flown.pop(plane)
+    state.assignments.pop(plane, None)
+    state.grounded.append(plane)
+    planes = state.attackers_on(mission)
+    if not planes or strength_error(state, mission, planes):
+        state._log("mission_aborted", mission=mission, reason=f"{name}: under strength")
+        scrub(state, mission)
 
 
-EVENT_RULES: dict[str, EventRule] = {
-    r.name: r
-    for r in (
-        # "Enemy Planes get AF-1": the escorting side (either side may play it)
-        # gives every opposing plane on the mission -1 to its air attack roll.
-        _mod("Fighter Escort", "either", "af", -1, "enemy_planes"),
-        _mod(
-            "Daring Low Level Raid", "attacker", "sf", +1, "target", "own_plane", "non_heavy_bomber"
-        ),
-        _mod("Inclement Weather", "either", "all", -1, "all_planes"),
-        _mod("Overcast", "either", "all", -1, "all_planes"),
-        _mod("Saturation Bombing", "attacker", "sf", +2, "own_heavy"),
-        _mod("Carpet Bombing", "attacker", "sf", +2, "own_heavy"),
-        _mod("Incendiary Bombs", "attacker", "sf", +2, "target", "own_plane", "bomber"),
-        _mod("High Explosive Bombs", "attacker", "gf", +2, "target", "own_plane", "bomber"),
-        EventRule("Exceed Quotas", "draw_plane", "own_turn"),
-        EventRule("Increase Tempo", "draw_mission", "own_turn"),
-        EventRule("Industrialization", "gain_pp", "own_turn", amount=1),
-        EventRule("Pilot Training", "pilot_training", "own_turn", amount=3),
-        _mod("Superior Tactics", "either", "af", +1, "own_fighters"),
-        _mod("Chaff", "attacker", "af", -2, "enemy_fighters"),
-        EventRule("Storm", "discard_mission", "defender", target="mission"),
-        EventRule("Navigation Error", "ground_plane", "defender", target="enemy_plane"),
-        _mod("Out of the Sun", "either", "af", +2, "target", "own_plane", "fighter"),
-        _mod("Surprise", "attacker", "af", -3, "target", "enemy_plane", "fighter"),
-        _mod("Precision Bombsights", "attacker", "payload", +1, "target", "own_plane", "bomber"),
-        EventRule("Decoy Target", "discard_mission", "defender", target="mission"),
-        _mod("Rockets", "either", "af_or_gf", +1, "target", "own_plane"),
-        _mod("Radar Towers", "defender", "af", +1, "own_fighters"),
-        _mod("Night Raid", "attacker", "sf", +1, "own_bombers"),
-        _mod("Daylight Raid", "attacker", "gf", +1, "own_bombers"),
-        EventRule("Heavy Flak", "extra_flak", "defender", amount=1),
-        EventRule("Air Defense", "extra_flak", "defender", amount=1),
-        _mod("Dogfight", "either", "af", +1, "all_fighters"),
-        _mod("Set Piece Attack", "attacker", "sf", +1, "own_bombers"),
-        _mod("Pathfinder", "attacker", "sf", +1, "own_bombers"),
-        _mod("Strafing Runs", "attacker", "gf", +2, "target", "own_plane"),
-        EventRule("Round the Clock Sorties", "draw_mission", "own_turn"),
-        EventRule("Boost Production", "gain_pp", "own_turn", amount=1),
-        EventRule("Series of Blunders", "discard_mission", "defender", target="mission"),
-        _mod("Scramble", "defender", "af", +1, "own_fighters"),
-    )
-}
+def _add_modifier(state: GameState, a: PlayEvent, name: str, rule: EventRule) -> None:
+    """A roll modifier for the rest of the current mission."""
+    force = a.option if rule.force == "af_or_gf" else rule.force
+    state.mission_mods.append({"card": a.card, "name": name, "side": a.side, "force": force,
+                               "amount": rule.amount, "scope": rule.scope, "target": a.target})  # fmt: skip
+
+
+def do_train(state: GameState, a: GiveExperience) -> None:
+    """Pilot Training: one of the 3 planes gets 1 XM."""
+    pending = state.pending
+    if pending is None:
+        raise RuntimeError("no Pilot Training is being resolved")
+    state.planes[a.plane]["xm"] += 1
+    pending["chosen"].append(a.plane)
+    pending["remaining"] -= 1
+    state._log("experience", plane=a.plane, xm=state.planes[a.plane]["xm"], reason="Pilot Training")
+    finish_training_if_done(state)
+
+
+def finish_training_if_done(state: GameState) -> None:
+    """Pilot Training ends after 3 planes, or when no plane of the side can
+    still be chosen (the same check as the choice itself)."""
+    pending = state.pending
+    if pending is None:
+        return
+    side = pending["side"]
+    eligible = [p for p in state.planes if check_train(state, GiveExperience(side, p)) is None]
+    if pending["remaining"] <= 0 or not eligible:
+        state.pending = None

@@ -159,18 +159,42 @@ def test_air_attack_card_changes_the_interception_roll():
 @pytest.mark.parametrize(
     "card,side,target,step,rule",
     [
-        ("Daring Low Level Raid", ALLIED, LANC, SCRAMBLE, "event-target"),  # heavy bomber
-        ("Out of the Sun", ALLIED, LANC, SCRAMBLE, "event-target"),  # not a fighter
-        ("Incendiary Bombs", ALLIED, SPIT, SCRAMBLE, "event-target"),  # not a bomber
-        ("Incendiary Bombs", ALLIED, FW190, SCRAMBLE, "event-target"),  # not own plane
-        ("Surprise", AXIS, SPIT, SCRAMBLE, "event-timing"),  # attacker's card
-        ("Radar Towers", ALLIED, "", SCRAMBLE, "event-timing"),  # defender's card
-        ("Storm", ALLIED, "m:" + OIL, SCRAMBLE, "event-timing"),  # defender's card
-        ("Chaff", ALLIED, "", BOMBING, "event-timing"),  # air attack rolls are over
-        ("Heavy Flak", AXIS, "", BOMBING, "event-timing"),
-        ("Storm", AXIS, "m:" + OIL, BOMBING, "event-timing"),  # the mission has been flown
-        ("Industrialization", ALLIED, "", SCRAMBLE, "event-timing"),  # not during a mission
-        ("Rockets", AXIS, BF109, SCRAMBLE, "event-target"),  # no af/gf option chosen
+        (
+            "Daring Low Level Raid",
+            ALLIED,
+            LANC,
+            SCRAMBLE,
+            "003 'EVENT DECK CARD LIST'",
+        ),  # heavy bomber
+        ("Out of the Sun", ALLIED, LANC, SCRAMBLE, "003 'EVENT DECK CARD LIST'"),  # not a fighter
+        ("Incendiary Bombs", ALLIED, SPIT, SCRAMBLE, "003 'EVENT DECK CARD LIST'"),  # not a bomber
+        (
+            "Incendiary Bombs",
+            ALLIED,
+            FW190,
+            SCRAMBLE,
+            "003 'EVENT DECK CARD LIST'",
+        ),  # not own plane
+        ("Surprise", AXIS, SPIT, SCRAMBLE, "003 'EVENT DECK CARD LIST'"),  # attacker's card
+        ("Radar Towers", ALLIED, "", SCRAMBLE, "003 'EVENT DECK CARD LIST'"),  # defender's card
+        ("Storm", ALLIED, "m:" + OIL, SCRAMBLE, "003 'EVENT DECK CARD LIST'"),  # defender's card
+        ("Chaff", ALLIED, "", BOMBING, "003 'INTERCEPTION SEGMENT'"),  # air attack rolls are over
+        ("Heavy Flak", AXIS, "", BOMBING, "003 'INTERCEPTION SEGMENT'"),
+        (
+            "Storm",
+            AXIS,
+            "m:" + OIL,
+            BOMBING,
+            "003 'EVENT DECK CARD LIST'",
+        ),  # the mission has been flown
+        (
+            "Industrialization",
+            ALLIED,
+            "",
+            SCRAMBLE,
+            "003 'EVENT DECK CARD LIST'",
+        ),  # not during a mission
+        ("Rockets", AXIS, BF109, SCRAMBLE, "003 'EVENT DECK CARD LIST'"),  # no af/gf option chosen
     ],
 )
 def test_event_played_at_the_wrong_time_or_on_the_wrong_target(card, side, target, step, rule):
@@ -197,7 +221,7 @@ def test_event_cannot_be_played_while_losses_are_chosen():
     assert state.step == LOSSES
     with pytest.raises(RuleError) as err:
         state.apply(PlayEvent(ALLIED, state.hands[ALLIED][0]))
-    assert err.value.rule == "event-timing"
+    assert err.value.rule == "003 'EVENT DECK CARD LIST'"
 
 
 @pytest.mark.parametrize("card", ["Industrialization", "Boost Production"])
@@ -211,7 +235,7 @@ def test_gain_pp_cards(card):
     (other,) = give_events(state, AXIS, [card])
     with pytest.raises(RuleError) as err:
         state.apply(PlayEvent(AXIS, other))  # not the axis turn
-    assert err.value.rule == "not-your-side"
+    assert err.value.rule == "003 'TURN SEQUENCE'"
 
 
 def test_exceed_quotas_puts_a_plane_in_play():
@@ -244,7 +268,7 @@ def test_draw_mission_cards(card):
     (d,) = give_events(state, ALLIED, [card])
     with pytest.raises(RuleError) as err:
         state.apply(PlayEvent(ALLIED, d))
-    assert err.value.rule == "event-timing"
+    assert err.value.rule == "003 'EVENT DECK CARD LIST'"
 
 
 def test_pilot_training_gives_three_planes_one_xp_each():
@@ -256,14 +280,14 @@ def test_pilot_training_gives_three_planes_one_xp_each():
     assert state.pending["remaining"] == 3
     with pytest.raises(RuleError) as err:
         state.apply(Advance(ALLIED))
-    assert err.value.rule == "pilot-training"
+    assert err.value.rule == "003 'EVENT DECK CARD LIST'"
     assert {a.plane for a in state.legal_actions()} == set(planes)
     with pytest.raises(RuleError):
         state.apply(GiveExperience(ALLIED, enemy))
     state.apply(GiveExperience(ALLIED, planes[0]))
     with pytest.raises(RuleError) as err:
         state.apply(GiveExperience(ALLIED, planes[0]))
-    assert err.value.rule == "event-target"
+    assert err.value.rule == "003 'EVENT DECK CARD LIST'"
     state.apply(GiveExperience(ALLIED, planes[1]))
     state.apply(GiveExperience(ALLIED, planes[3]))
     assert state.pending is None
@@ -276,7 +300,7 @@ def test_pilot_training_with_fewer_planes_and_with_none():
     (cid,) = give_events(state, ALLIED, ["Pilot Training"])
     with pytest.raises(RuleError) as err:
         state.apply(PlayEvent(ALLIED, cid))
-    assert err.value.rule == "event-target"
+    assert err.value.rule == "003 'EVENT DECK CARD LIST'"
     plane = put_plane(state, ALLIED, SPIT)
     state.apply(PlayEvent(ALLIED, cid))
     state.apply(GiveExperience(ALLIED, plane))
@@ -340,7 +364,7 @@ def test_navigation_error_only_on_attacking_planes():
     )
     with pytest.raises(RuleError) as err:
         state.apply(PlayEvent(AXIS, state.hands[AXIS][0], ids[BF109]))
-    assert err.value.rule == "event-target"
+    assert err.value.rule == "003 'EVENT DECK CARD LIST'"
 
 
 @pytest.mark.parametrize("card", ["Heavy Flak", "Air Defense"])

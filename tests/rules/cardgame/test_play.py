@@ -267,17 +267,17 @@ def test_table_mode_waits_for_an_entered_result_and_checks_it():
         assert view_for(state, AXIS)["engagement_input"]["mission_id"] == oil
         with pytest.raises(RuleError) as err:
             state.apply(Advance(ALLIED))
-        assert err.value.rule == "engagement-pending"
+        assert err.value.rule == "003 'INTERCEPTION SEGMENT'"
         bad = EngagementResult("table", oil, losses=("axis-99",))
         with pytest.raises(RuleError) as err:
             state.apply(EnterResult(json.dumps(bad.to_json())))
-        assert err.value.rule == "engagement-result"
+        assert err.value.rule == "003 'INTERCEPTION SEGMENT'"
         with pytest.raises(RuleError) as err:
             state.apply(EnterResult("{not json"))
-        assert err.value.rule == "engagement-result"
+        assert err.value.rule == "003 'INTERCEPTION SEGMENT'"
         with pytest.raises(RuleError) as err:
             state.apply(SetEngagementMode(oil, "card"))  # too late
-        assert err.value.rule == "engagement-mode"
+        assert err.value.rule == "003 'INTERCEPTION SEGMENT'"
         good = EngagementResult("table", oil, retreats=(lanc,))
         state.apply(EnterResult(json.dumps(good.to_json())))
         assert (
@@ -322,7 +322,7 @@ def test_unknown_engagement_mode_is_refused_before_anything_moves():
     state, ids = mission_scenario({"Attack Oilfield": ["Avro 683 Lancaster"]})
     with pytest.raises(RuleError) as err:
         state.apply(SetEngagementMode(ids["m:Attack Oilfield"], "nonsense"))
-    assert err.value.rule == "engagement-mode"
+    assert err.value.rule == "003 'INTERCEPTION SEGMENT'"
     state.mode_overrides[ids["m:Attack Oilfield"]] = (
         "nonsense"  # e.g. a resolver unregistered since
     )
@@ -332,7 +332,7 @@ def test_unknown_engagement_mode_is_refused_before_anything_moves():
     before = state.to_json()
     with pytest.raises(RuleError) as err:
         state.apply(Advance(AXIS))
-    assert err.value.rule == "engagement-mode"
+    assert err.value.rule == "003 'INTERCEPTION SEGMENT'"
     assert state.to_json() == before
 
 

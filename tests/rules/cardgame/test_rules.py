@@ -148,7 +148,7 @@ def test_no_missions_on_first_turn():
     plane = next(p for p, v in state.planes.items() if v["side"] == ALLIED)
     with pytest.raises(RuleError) as err:
         state.apply(Assign(ALLIED, plane, state.missions_in_play[0]))
-    assert err.value.rule == "first-turn"
+    assert err.value.rule == "003 'SETUP'"
     assert not any(isinstance(a, Assign) for a in state.legal_actions())
 
 
@@ -231,7 +231,7 @@ def test_strategic_mission_needs_one_sf_plane_per_level():
     state, ids = mission_scenario({CITY: [LANC, LANC, SPIT]}, launch=False)
     with pytest.raises(RuleError) as err:
         state.apply(Advance(ALLIED))
-    assert err.value.rule == "mission-strength" and "needs 3" in err.value.message
+    assert err.value.rule == "003 'MISSION PHASE'" and "needs 3" in err.value.message
     assert Advance(ALLIED) not in state.legal_actions()
     b17 = put_plane(state, ALLIED, "Boeing B-17 Flying Fortress")
     state.apply(Assign(ALLIED, b17, ids[f"m:{CITY}"]))
@@ -243,7 +243,7 @@ def test_ground_support_mission_needs_one_gf_plane_per_level():
     state, ids = mission_scenario({AMPHIB: [SPIT, LANC]}, launch=False)
     with pytest.raises(RuleError) as err:
         state.apply(Advance(ALLIED))
-    assert err.value.rule == "mission-strength"  # the Lancaster has no GF
+    assert err.value.rule == "003 'MISSION PHASE'"  # the Lancaster has no GF
     state.apply(Unassign(ALLIED, ids[LANC]))
     hurricane = put_plane(state, ALLIED, HURR)
     state.apply(Assign(ALLIED, hurricane, ids[f"m:{AMPHIB}"]))
@@ -255,19 +255,19 @@ def test_a_plane_flies_one_mission_a_turn_and_only_own_planes_in_mission_phase()
     state, ids = mission_scenario({OIL: [LANC], CONVOY: []}, defenders=[BF109], launch=False)
     with pytest.raises(RuleError) as err:
         state.apply(Assign(ALLIED, ids[LANC], ids[f"m:{CONVOY}"]))
-    assert err.value.rule == "one-mission-per-turn"
+    assert err.value.rule == "003 'SCRAMBLE SEGMENT'"
     with pytest.raises(RuleError) as err:
         state.apply(Assign(AXIS, ids[BF109], ids[f"m:{OIL}"]))
-    assert err.value.rule == "not-your-side"
+    assert err.value.rule == "003 'TURN SEQUENCE'"
     spit = put_plane(state, ALLIED, SPIT)
     with pytest.raises(RuleError) as err:
         state.apply(ScrambleFighter(ALLIED, spit))
-    assert err.value.rule == "wrong-phase"
+    assert err.value.rule == "003 'SCRAMBLE SEGMENT'"
     state.phase = BRIEFING
     state.step = ""
     with pytest.raises(RuleError) as err:
         state.apply(Assign(ALLIED, spit, ids[f"m:{OIL}"]))
-    assert err.value.rule == "wrong-phase"
+    assert err.value.rule == "003 'MISSION PHASE'"
 
 
 def test_missions_without_planes_are_not_flown():
@@ -280,15 +280,15 @@ def test_scramble_only_fighters_only_defender_once_a_turn():
     assert state.step == SCRAMBLE and state.current_side() == AXIS
     with pytest.raises(RuleError) as err:
         state.apply(ScrambleFighter(AXIS, ids[HE111]))
-    assert err.value.rule == "not-a-fighter"
+    assert err.value.rule == "003 'SCRAMBLE SEGMENT'"
     state.apply(ScrambleFighter(AXIS, ids[BF109]))
     with pytest.raises(RuleError) as err:
         state.apply(ScrambleFighter(AXIS, ids[BF109]))
-    assert err.value.rule == "one-interception-per-turn"
+    assert err.value.rule == "003 'SCRAMBLE SEGMENT'"
     state.apply(Advance(AXIS))
     with pytest.raises(RuleError) as err:
         state.apply(ScrambleFighter(ALLIED, ids[LANC]))
-    assert err.value.rule == "not-defender"
+    assert err.value.rule == "003 'SCRAMBLE SEGMENT'"
     state.apply(Advance(ALLIED))
     assert state.step == INTERCEPTION
     add_dice(state, 1, 1, 1)  # Lancaster, Bf 109, flak: all miss
@@ -311,7 +311,7 @@ def test_interception_rolls_flak_losses_chosen_by_owner_and_kill_credit():
     assert state.losses_todo == {ALLIED: [ids[BF109], "flak"], AXIS: [ids[LANC]]}
     with pytest.raises(RuleError) as err:
         state.apply(ChooseLoss(ALLIED, ids[BF109]))
-    assert err.value.rule == "loss-choice"
+    assert err.value.rule == "003 'INTERCEPTION SEGMENT'"
     assert {a.plane for a in state.legal_actions() if isinstance(a, ChooseLoss)} == {
         ids[LANC],
         ids[SPIT],
@@ -481,14 +481,14 @@ def test_hand_limit_in_debriefing():
     assert len(state.hands[ALLIED]) == 9
     with pytest.raises(RuleError) as err:
         state.apply(Advance(ALLIED))
-    assert err.value.rule == "hand-limit"
+    assert err.value.rule == "003 'DEBRIEFING PHASE'"
     discards = [a for a in state.legal_actions() if isinstance(a, Discard)]
     assert len(discards) == 9 and Advance(ALLIED) not in state.legal_actions()
     state.apply(discards[0])
     state.apply(discards[1])
     with pytest.raises(RuleError) as err:
         state.apply(discards[2])
-    assert err.value.rule == "hand-limit"
+    assert err.value.rule == "003 'DEBRIEFING PHASE'"
     state.apply(Advance(ALLIED))
     assert state.active == AXIS and len(state.hands[ALLIED]) == 7 and len(state.event_discard) == 2
 
@@ -532,7 +532,7 @@ def test_victory_by_production():
     assert state.legal_actions() == [] and state.history[-1]["pp"][AXIS] == 0
     with pytest.raises(RuleError) as err:
         state.apply(Advance(ALLIED))
-    assert err.value.rule == "game-over"
+    assert err.value.rule == "003 'VICTORY'"
 
 
 @pytest.mark.parametrize(
@@ -554,15 +554,15 @@ def test_wrong_side_and_wrong_phase_errors_name_the_rule():
     state = fresh()
     with pytest.raises(RuleError) as err:
         state.apply(Advance(AXIS))
-    assert err.value.rule == "not-your-side"
+    assert err.value.rule == "003 'TURN SEQUENCE'"
     with pytest.raises(RuleError) as err:
         state.apply(Discard(ALLIED, state.hands[ALLIED][0]))
-    assert err.value.rule == "wrong-phase"
+    assert err.value.rule == "003 'DEBRIEFING PHASE'"
     mid = put_mission(state, OIL)
     pid = put_plane(state, ALLIED, LANC)
     with pytest.raises(RuleError) as err:
         state.apply(Assign(ALLIED, pid, mid))
-    assert err.value.rule == "wrong-phase"
+    assert err.value.rule == "003 'MISSION PHASE'"
 
 
 def test_unassign_before_launch_only():
@@ -570,12 +570,12 @@ def test_unassign_before_launch_only():
     state.apply(Unassign(ALLIED, ids[SPIT]))
     with pytest.raises(RuleError) as err:
         state.apply(Unassign(ALLIED, ids[SPIT]))
-    assert err.value.rule == "not-assigned"
+    assert err.value.rule == "003 'MISSION PHASE'"
     state.apply(Advance(ALLIED))
     assert state.attackers_on(ids[f"m:{OIL}"]) == [ids[LANC]]
     with pytest.raises(RuleError) as err:
         state.apply(Unassign(AXIS, ids[LANC]))
-    assert err.value.rule == "wrong-phase"
+    assert err.value.rule == "003 'MISSION PHASE'"
 
 
 def test_legal_actions_are_exactly_the_actions_apply_accepts():
