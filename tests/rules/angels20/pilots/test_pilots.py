@@ -464,7 +464,7 @@ def test_tactical_flies_round_a_barrage_balloon():
 
 
 def test_odds_follow_night_penalty_and_later_sixes():
-    from rules.angels20.pilots import _odds
+    from rules.angels20.pilots.odds import attack_odds as _odds
 
     # Rules.later_sixes: at a modified number of 7+ a six is one hit, not two
     assert _odds(4, 7, 2, 4, 3, later=True)[0] < _odds(4, 7, 2, 4, 3)[0]

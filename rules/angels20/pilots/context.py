@@ -1,0 +1,218 @@
+"""What the tactical pilot knows about the battle when one aircraft moves.
+
+:func:`build_context` gathers, once per decision, everything the position
+score needs about the moving aircraft and each enemy: where it is, what it
+may do this turn and next, the attack modifiers both ways, and memo tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from .. import abilities
+from .reach import ROT, ReachSet, reach
+from .values import TargetValue, target_values
+
+Memo = dict[Any, Any]
+ReachOf = tuple[tuple[Any, ...], ReachSet]
+
+
+class Enemy(NamedTuple):
+    """One enemy in play, as the position score reads it (unpacked in this order)."""
+
+    j: int
+    q: int
+    r: int
+    facing: int
+    alt: int
+    moved: bool
+    status: int
+    reach: ReachOf
+    mod_me: int  # my attack modifier on it
+    mod_j: int  # its attack modifier on me
+    attack: tuple[int, ...]
+    bomber: bool
+    tv: TargetValue
+    climb: int
+    rot: tuple[int, int, int, int]
+    threat_memo: tuple[Memo, Memo]  # by my evading flag
+    chance_memo: tuple[Memo, Memo]  # my chances on it, by my evading flag
+    next_memo: Memo
+    # (P(I may attack it), P(it may attack me), the same next turn, tailing counts,
+    #  expected value of a midair collision)
+    chances: tuple[float, float, float, float, bool, float]
+
+
+class Context:
+    """The moving aircraft ``i``'s view of the battle for one decision."""
+
+    __slots__ = (
+        "i",
+        "tv",
+        "enemies",
+        "allies_final",
+        "my_reach",
+        "bins_memo",
+        "edge_memo",
+        "later",
+        "grounded",
+        "rv_edge",
+        "me",
+    )
+
+    def __init__(
+        self,
+        i: int,
+        tv: list[TargetValue],
+        enemies: list[Enemy],
+        allies_final: set[tuple[int, int]],
+        my_reach: ReachOf,
+        later: bool,
+        grounded: bool,
+    ) -> None:
+        self.i = i
+        self.tv = tv
+        self.enemies = enemies
+        self.allies_final = allies_final
+        self.my_reach = my_reach
+        self.bins_memo: Memo = {}
+        self.edge_memo: dict[tuple[int, int, int], float] = {}
+        self.later = later
+        self.grounded = grounded
+        self.rv_edge: float | None = None
+        # (target value, attack dice by range, bomber, climb, advanced status rules)
+        self.me: tuple[TargetValue, tuple[int, ...], bool, int, bool] = (
+            tv[i],
+            (),
+            False,
+            0,
+            False,
+        )
+
+
+def night_chances(state: Any) -> list[tuple[bool, float]] | None:
+    """In darkness, per aircraft: (may attack anyway, P(illuminated) this turn); else None.
+
+    000 "EFFECTS OF DARKNESS" / Requirements to Attack: an aircraft
+    attacks only with an ability to fight in darkness, under fighter
+    direction, or at an illuminated target; 000 "ILLUMINATION": the
+    enemy's searchlights light it on a d6 by aircraft class.
+    """
+    st = state.st
+    rules = st.rules
+    if rules.night != "darkness":
+        return None
+    lights = rules.searchlights
+    out = []
+    for p in state.planes:
+        ok = bool(p.directed) or abilities.fights_in_darkness(
+            state.scenario.aircraft[p.id].stats.abilities
+        )
+        lit = (7 - st.illumination_need[p.id]) / 6.0 if lights[1 - p.side] else 0.0
+        out.append((ok, lit))
+    return out
+
+
+def reach_of(state: Any, j: int) -> ReachOf:
+    """(key, reach set) of aircraft j's normal moves next."""
+    s = state.scenario.aircraft[j].stats
+    p = state.planes[j]
+    speeds = tuple(range(s.speed_min, s.speed_max + 1))
+    highs: tuple[int, ...] = ()
+    if s.high_speed_min is not None and not state.crippled(j):
+        # the fastest high speed is enough for the reach set
+        highs = (s.high_speed_max,)
+    can_turn = not (state.st.bomber[j] and state.scenario.kind == "limited_fuel" and not p.attacked)
+    key = (speeds, highs, can_turn)
+    return key, reach(speeds, highs, can_turn)
+
+
+def attack_mod(state: Any, a: int, t: int, tv: list[TargetValue]) -> int:
+    """000 "ATTACK BONUSES AND PENALTIES" that do not depend on position or status."""
+    st = state.st
+    mod = 1 if st.rank[a] > st.rank[t] else 0
+    if tv[a][5]:
+        mod -= 1
+    if tv[t][5]:
+        mod += 1
+    if st.night_penalty:
+        mod -= 1  # 000 "EFFECTS OF MOONLIGHT" / "EFFECTS OF DARKNESS": -1 per die
+    return mod
+
+
+def _chances(
+    state: Any, i: int, p: Any, night: list[tuple[bool, float]] | None, tv: list[TargetValue]
+) -> tuple[float, float, float, float, bool, float]:
+    st = state.st
+    j = p.id
+    # chance that each may attack the other at all this turn (1.0 by day)
+    f_me = f_j = 1.0
+    if night is not None:
+        f_me = 1.0 if night[i][0] else night[j][1]
+        f_j = 1.0 if night[j][0] else night[i][1]
+    nf_me, nf_j = f_me, f_j  # next turn: both will have moved out of any cloud
+    # 000 "EFFECTS OF BEING IN THE CLOUDS": a moved enemy in the clouds
+    # can't attack or be attacked, tail or be tailed this turn
+    hidden = bool(p.moved and p.cloud)
+    if hidden:
+        f_me = f_j = 0.0
+    if p.grounded:
+        f_j = 0.0  # 000 "STACKING": moved back, it may not attack this turn
+    # 000 "EFFECTS OF DARKNESS": ignore tailing
+    tail_ok = not hidden and night is None
+    coll = 0.0
+    if st.rules.midair_collision:
+        # 000 "OPTIONAL RULE: MIDAIR COLLISION": both roll a possible collision
+        pc = (2.0 if st.rank[i] == 0 else 1.0) * (2.0 if st.rank[j] == 0 else 1.0) / 36.0
+        coll = pc * (tv[i][0] - tv[j][0])
+    return f_me, f_j, nf_me, nf_j, tail_ok, coll
+
+
+def build_context(state: Any, w: Mapping[str, float], i: int) -> Context:
+    """Aircraft i's view of the battle: the enemies and allies that matter to its move."""
+    st = state.st
+    m = st.map
+    me = state.planes[i]
+    tv = target_values(state, w)
+    rules = st.rules
+    night = night_chances(state)
+    enemies = []
+    allies_final = set()
+    for p in state.planes:
+        if p.out or p.id == i:
+            continue
+        if p.side == me.side:
+            if p.moved:
+                allies_final.add((p.hex, p.alt))
+            continue
+        j = p.id
+        chances = _chances(state, i, p, night, tv)
+        enemies.append(
+            Enemy(
+                j,
+                m.q[p.hex],
+                m.r[p.hex],
+                p.facing,
+                p.alt,
+                bool(p.moved),
+                p.status if rules.status else 0,
+                reach_of(state, j),
+                attack_mod(state, i, j, tv),
+                attack_mod(state, j, i, tv),
+                st.attack[j],
+                st.bomber[j],
+                tv[j],
+                st.climb[j],
+                ROT[p.facing],
+                ({}, {}),
+                ({}, {}),
+                {},
+                chances,
+            )
+        )
+    ctx = Context(
+        i, tv, enemies, allies_final, reach_of(state, i), rules.later_sixes, bool(me.grounded)
+    )
+    ctx.me = (tv[i], st.attack[i], st.bomber[i], st.climb[i], bool(rules.status))
+    return ctx

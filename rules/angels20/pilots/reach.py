@@ -1,0 +1,294 @@
+"""Move tables and reachable positions for the computer pilots.
+
+Everything here is relative to an aircraft at axial (0, 0): where a step
+sequence takes it (:func:`simulate`, using the engine's own
+``maneuvers.maneuver_outcome``), the legal plans of one speed grouped by
+their outcome (:func:`groups`), the distinct end positions of normal moves
+(:func:`reach`), and how many of those ends give a shot at a fixed target
+(:func:`shoot_bins`, :func:`dodge_bins`). The tables are process-wide
+caches of position-independent answers; they never change a decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import Action, Maneuver, Straight, Turn
+from ..hexmap import ARC_TABLE, ASPECT_TABLE, DIRECTIONS, MAX_TABLE_RANGE
+from ..maneuvers import maneuver_outcome
+
+_MAXR = MAX_TABLE_RANGE
+_SPAN = 2 * _MAXR + 1
+
+Hex = tuple[int, int]
+End = tuple[int, int, int, int]  # (dq, dr, facing, altitude)
+Bins = tuple[tuple[tuple[int, int, int], ...], int]  # ((range, target number, count), ...), n
+ReachSet = tuple[tuple[int, int, int], ...]
+
+
+def _rot_matrix(times: int) -> tuple[int, int, int, int]:
+    a, b, c, d = 1, 0, 0, 1
+    for _ in range(times % 6):
+        # (q, r) -> (q + r, -q)
+        a, b, c, d = a + c, b + d, -a, -b
+    return a, b, c, d
+
+
+ROT = tuple(_rot_matrix(k) for k in range(6))
+
+
+def okey(dq: int, dr: int) -> int:
+    """Key of an axial offset in the hex map's geometry tables."""
+    return (dq + _MAXR) * _SPAN + (dr + _MAXR)
+
+
+def dist(dq: int, dr: int) -> int:
+    """Hex distance of an axial offset."""
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+# ---------------------------------------------------------------- paths
+
+_INTERNED: dict[Any, Any] = {}
+
+
+def intern(x: Any) -> Any:
+    """Share equal small tuples / frozensets between the move tables."""
+    got = _INTERNED.get(x)
+    if got is None:
+        if len(_INTERNED) > 200_000:
+            _INTERNED.clear()
+        got = _INTERNED[x] = x
+    return got
+
+
+def simulate(
+    steps: tuple[Action, ...], facing: int, alt: int, ok: bool
+) -> tuple[tuple[Hex, ...], int, int]:
+    """Relative path of a step sequence from (0, 0): (entered hexes, facing, altitude).
+
+    A maneuver's effect comes from the engine's own rule (``maneuvers.maneuver_outcome``).
+    """
+    q = r = 0
+    f = facing
+    path: list[tuple[int, int]] = []
+    for s in steps:
+        t = type(s)
+        if t is Straight or t is Turn:
+            dq, dr = DIRECTIONS[f]
+            q += dq
+            r += dr
+            path.append((q, r))
+            if t is Turn:
+                f = (f + s.direction) % 6  # type: ignore[attr-defined]
+            continue
+        out = maneuver_outcome(s.kind, s.option, f, ok)  # type: ignore[attr-defined]
+        if out.enter is not None:
+            dq, dr = DIRECTIONS[out.enter]
+            q += dq
+            r += dr
+            path.append((q, r))
+        f = out.facing
+        alt += out.climb
+    return intern(tuple(intern(h) for h in path)), f, alt
+
+
+def path_alts(steps: tuple[Action, ...], alt: int, ok: bool) -> tuple[int, ...]:
+    """Altitude after each hex a step sequence enters (aligned with :func:`simulate`'s path)."""
+    out = []
+    for s in steps:
+        if type(s) is Maneuver:
+            eff = maneuver_outcome(s.kind, s.option, 0, ok)
+            if eff.enter is None:
+                continue  # remains in its hex: nothing entered
+            alt += eff.climb
+        out.append(alt)
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- move tables
+
+
+class Group:
+    """Plans with the same relative outcome(s); members differ only in their path."""
+
+    __slots__ = ("dm", "dm_first", "ends", "idx", "members", "lo", "hi")
+
+    def __init__(
+        self, dm: str | None, dm_first: bool, ends: tuple[End, ...], lo: int, hi: int
+    ) -> None:
+        self.dm = dm  # maneuver kind (None: no difficult maneuver)
+        self.dm_first = dm_first  # the maneuver is the first step
+        self.ends = ends  # ((dq, dr, facing, alt) success, (...) failure) or (end,)
+        self.idx: tuple[int, ...] = ()  # indices of the ends in the table's end list
+        # (steps, paths, hexes visited, altitude after each hex entered, per path)
+        self.members: list[tuple[Any, ...]] = []
+        self.lo = lo
+        self.hi = hi
+
+
+Table = tuple[tuple[End, ...], list[Group]]
+
+_MOVE_TABLES: dict[tuple[Any, ...], list[Table | None]] = {}
+_MAX_TABLES = 600  # (key, facing) tables kept, ~85 kB each
+_TABLES_BUILT = 0
+_MAX_MEMBERS = 6
+STEP_SEQS: dict[tuple[Any, ...], tuple[tuple[Action, ...], ...]] = {}
+
+
+def _first_maneuver(steps: tuple[Action, ...]) -> tuple[str | None, bool]:
+    """(kind, is the first step) of the sequence's difficult maneuver, if any."""
+    for n, s in enumerate(steps):
+        if type(s) is Maneuver:
+            return s.kind, n == 0
+    return None, False
+
+
+def _outcomes(
+    steps: tuple[Action, ...], dm: str | None, facing: int, alt: int
+) -> tuple[tuple[End, ...], Any]:
+    """The end(s) and path(s) of a sequence: one, or success and failure of its maneuver."""
+    if dm is None:
+        path, f, a = simulate(steps, facing, alt, True)
+        return ((path[-1] if path else (0, 0)) + (f, a),), (path,)
+    ps, fs, a_s = simulate(steps, facing, alt, True)
+    pf, ff, a_f = simulate(steps, facing, alt, False)
+    ends = (
+        (ps[-1] if ps else (0, 0)) + (fs, a_s),
+        (pf[-1] if pf else (0, 0)) + (ff, a_f),
+    )
+    return ends, intern((ps, pf))
+
+
+def _index_ends(out: list[Group]) -> tuple[End, ...]:
+    """The distinct ends of all groups; each group's ``idx`` points into them."""
+    end_list: list[End] = []
+    where: dict[End, int] = {}
+    for grp in out:
+        ix = []
+        for e in grp.ends:
+            k = where.get(e)
+            if k is None:
+                k = where[e] = len(end_list)
+                end_list.append(e)
+            ix.append(k)
+        grp.idx = tuple(ix)
+    return tuple(end_list)
+
+
+def _build_groups(seqs: tuple[tuple[Action, ...], ...], facing: int, alt: int) -> list[Group]:
+    by: dict[tuple[Any, ...], Group] = {}
+    out: list[Group] = []
+    for steps in seqs:
+        dm, dm_first = _first_maneuver(steps)
+        ends, paths = _outcomes(steps, dm, facing, alt)
+        gk = (dm, dm_first, ends)
+        grp = by.get(gk)
+        if grp is None:
+            alts = [e[3] for e in ends]
+            grp = by[gk] = Group(dm, dm_first, ends, min(alts), max(alts))
+            out.append(grp)
+        hexes = intern(frozenset(h for pth in paths for h in pth))
+        # keep a few members with different paths: enough to dodge a map edge
+        if len(grp.members) < _MAX_MEMBERS and all(m[2] != hexes for m in grp.members):
+            alts_ = intern(tuple(intern(path_alts(steps, alt, k == 0)) for k in range(len(paths))))
+            grp.members.append((steps, paths, hexes, alts_))
+    return out
+
+
+def groups(
+    seqs: tuple[tuple[Action, ...], ...], key: tuple[Any, ...], facing: int, alt: int
+) -> Table:
+    """(distinct ends, groups) of the step sequences ``seqs`` from ``facing`` at ``alt``."""
+    global _TABLES_BUILT
+    row = _MOVE_TABLES.get(key)
+    if row is None:
+        if _TABLES_BUILT >= _MAX_TABLES:
+            _MOVE_TABLES.clear()  # bound the memory of a long-running process (~50 MB)
+            _TABLES_BUILT = 0
+        row = _MOVE_TABLES[key] = [None] * 6
+    g = row[facing]
+    if g is not None:
+        return g
+    out = _build_groups(seqs, facing, alt)
+    table = (_index_ends(out), out)
+    _TABLES_BUILT += 1
+    row[facing] = table
+    return table
+
+
+# ---------------------------------------------------------------- reach sets
+
+_REACH: dict[tuple[Any, ...], ReachSet] = {}
+
+
+def reach(speeds: tuple[int, ...], highs: tuple[int, ...], can_turn: bool) -> ReachSet:
+    """Distinct relative end positions (q, r, facing) from (0, 0) facing 0 with normal moves."""
+    key = (speeds, highs, can_turn)
+    got = _REACH.get(key)
+    if got is not None:
+        return got
+    ends: set[tuple[int, int, int]] = set()
+
+    def rec(n: int, left: int, q: int, r: int, f: int, high: bool, last_turn: int) -> None:
+        if left == 0:
+            ends.add((q, r, f))
+            return
+        dq, dr = DIRECTIONS[f]
+        nq, nr = q + dq, r + dr
+        rec(n + 1, left - 1, nq, nr, f, high, last_turn)
+        if can_turn and not (high and last_turn == n):
+            rec(n + 1, left - 1, nq, nr, (f - 1) % 6, high, n + 1)
+            rec(n + 1, left - 1, nq, nr, (f + 1) % 6, high, n + 1)
+
+    for s in speeds:
+        rec(0, s, 0, 0, 0, False, -9)
+    for s in highs:
+        rec(0, s, 0, 0, 0, True, -9)
+    got = _REACH[key] = tuple(sorted(ends))
+    return got
+
+
+_SHOOT: dict[tuple[Any, ...], Bins] = {}
+_DODGE: dict[tuple[Any, ...], Bins] = {}
+
+
+def _binned(bins: dict[tuple[int, int], int], n: int) -> Bins:
+    return tuple((d, tn, c) for (d, tn), c in sorted(bins.items())), n
+
+
+def shoot_bins(reach_set: ReachSet, rkey: Any, bomber: bool, tq: int, tr: int, tf: int) -> Bins:
+    """Attacker at origin facing 0 moves (reach); target stays at (tq, tr) facing tf.
+
+    Returns ((range, target number, count), ...), number of reach positions.
+    """
+    key = (rkey, bomber, tq, tr, tf)
+    got = _SHOOT.get(key)
+    if got is not None:
+        return got
+    bins: dict[tuple[int, int], int] = {}
+    for aq, ar, af in reach_set:
+        dq, dr = tq - aq, tr - ar
+        d = dist(dq, dr)
+        if 1 <= d <= 3 and (bomber or ARC_TABLE[okey(dq, dr)][af]):
+            tn = ASPECT_TABLE[okey(-dq, -dr)][tf][0]
+            bins[(d, tn)] = bins.get((d, tn), 0) + 1
+    got = _SHOOT[key] = _binned(bins, len(reach_set))
+    return got
+
+
+def dodge_bins(reach_set: ReachSet, rkey: Any, my_bomber: bool, mq: int, mr: int, mf: int) -> Bins:
+    """Target at origin facing 0 moves (reach); the attacker stays at (mq, mr) facing mf."""
+    key = (rkey, my_bomber, mq, mr, mf)
+    got = _DODGE.get(key)
+    if got is not None:
+        return got
+    bins: dict[tuple[int, int], int] = {}
+    for aq, ar, af in reach_set:
+        dq, dr = aq - mq, ar - mr
+        d = dist(dq, dr)
+        if 1 <= d <= 3 and (my_bomber or ARC_TABLE[okey(dq, dr)][mf]):
+            tn = ASPECT_TABLE[okey(-dq, -dr)][af][0]
+            bins[(d, tn)] = bins.get((d, tn), 0) + 1
+    got = _DODGE[key] = _binned(bins, len(reach_set))
+    return got

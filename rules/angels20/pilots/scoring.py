@@ -1,0 +1,344 @@
+"""The tactical pilot's score of an end of move.
+
+:func:`position_score` values ending a move at (q, r) facing f at an
+altitude with a status: the exact shots both ways against enemies that have
+moved, the expected shots against those still to move (over their reach),
+next turn's prospects, tailing, map edges, stacking and the scenario's
+objective. The geometry comes from the engine's hex tables
+(000 "FIRING ARC", "TARGET ASPECT", "TAILING").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..actions import (
+    STATUS_CLIMBING,
+    STATUS_DIVING,
+    STATUS_EVADING_LEFT,
+    STATUS_EVADING_RIGHT,
+)
+from ..hexmap import ARC_TABLE, ASPECT_TABLE, DIRECTIONS, FRONT_TABLE, REAR_TABLE, axial_to_offset
+from .context import Context, Enemy, Memo
+from .odds import attack_odds
+from .reach import ROT, Bins, dodge_bins, okey, shoot_bins
+from .values import TargetValue, objective, retreat_value
+
+_EVADING = (STATUS_EVADING_LEFT, STATUS_EVADING_RIGHT)
+
+
+# ---------------------------------------------------------------- the map
+
+
+def hex_at(state: Any, q: int, r: int) -> int:
+    """The map's hex index at axial (q, r), or -1 off the map."""
+    m = state.st.map
+    col, row = axial_to_offset(q, r)
+    if 0 <= col < m.width and 0 <= row < m.height:
+        return int(row * m.width + col)
+    return -1
+
+
+def edge_of(state: Any, q: int, r: int) -> str | None:
+    """The map edge an aircraft at axial (q, r) has left by (None: on the map)."""
+    m = state.st.map
+    col, row = axial_to_offset(q, r)
+    if row < 0:
+        return "north"
+    if row >= m.height:
+        return "south"
+    if col < 0:
+        return "west"
+    if col >= m.width:
+        return "east"
+    return None
+
+
+def edge_penalty(state: Any, w: Mapping[str, float], ctx: Context, q: int, r: int, f: int) -> float:
+    """Ending with a map edge close ahead may force a retreat next turn."""
+    dq, dr = DIRECTIONS[f]
+    k = 0
+    while k < 3 and hex_at(state, q + dq * (k + 1), r + dr * (k + 1)) >= 0:
+        k += 1
+    if k >= 3:
+        return 0.0
+    rv = ctx.rv_edge
+    if rv is None:
+        rv = ctx.rv_edge = min(0.0, retreat_value(state, w, ctx.i, None))
+    # a wanted exit edge is not a danger
+    edge = edge_of(state, q + dq * (k + 1), r + dr * (k + 1))
+    if edge is not None and retreat_value(state, w, ctx.i, edge) >= 0:
+        return 0.0
+    return rv * (0.6, 0.25, 0.06)[k]
+
+
+# ---------------------------------------------------------------- shots
+
+
+def bins_value(
+    memo: Memo,
+    bins_n: Bins,
+    a_dice: tuple[int, ...],
+    need_shift: int,
+    tvt: TargetValue,
+    mx_w: float,
+    later: bool = False,
+) -> tuple[float, float]:
+    """(mean, mixed mean/best) value of a reach distribution of shots."""
+    key = (id(bins_n), need_shift, id(tvt), mx_w)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    bins, n = bins_n
+    if not bins or not n:
+        got = memo[key] = (0.0, 0.0)
+        return got
+    kv, dv, armor, vital, rem, _ = tvt
+    total = 0.0
+    best = 0.0
+    for d, tn, c in bins:
+        nd = a_dice[d - 1]
+        if nd <= 0:
+            continue
+        pk, pd = attack_odds(nd, tn - need_shift, armor, vital, rem, later)
+        v = pk * kv + pd * dv
+        total += v * c
+        if v > best:
+            best = v
+    mean = total / n
+    got = memo[key] = (mean, (1.0 - mx_w) * mean + mx_w * best)
+    return got
+
+
+def _my_shot(
+    ctx: Context, e: Enemy, k_to: int, k_from: int, d: int, dz: int, f: int, status: int
+) -> float:
+    """My exact shot on an enemy that has moved (000 "RESOLVING ATTACKS")."""
+    _tvi, my_att, my_bomber, my_climb, adv = ctx.me
+    ok_alt = dz == 0 or (
+        adv and ((dz == -1 and status == STATUS_DIVING) or (dz == 1 and status == STATUS_CLIMBING))
+    )
+    if not ok_alt or not (my_bomber or ARC_TABLE[k_to][f]):
+        return 0.0
+    jstatus = e[6]
+    tn = ASPECT_TABLE[k_from][e[3]][0]
+    mm = e[8]
+    if adv:
+        mm -= 1 if status in _EVADING else 0
+        if jstatus in _EVADING:
+            mm -= 1
+        if jstatus == STATUS_CLIMBING and my_climb > e[13]:
+            mm += 1
+        if status == STATUS_DIVING and dz == -1:
+            mm += 1
+    kv, dv, armor, vital, rem, _ = e[12]
+    pk, pd = attack_odds(my_att[d - 1], tn - mm, armor, vital, rem, ctx.later)
+    return (pk * kv + pd * dv) * e[18][0]
+
+
+def _their_shot(
+    ctx: Context, e: Enemy, k_to: int, k_from: int, d: int, dz: int, f: int, status: int
+) -> float:
+    """The exact shot of an enemy that has moved on me."""
+    tvi, _att, _bomber, my_climb, adv = ctx.me
+    jstatus = e[6]
+    ok_alt = dz == 0 or (
+        adv
+        and ((dz == 1 and jstatus == STATUS_DIVING) or (dz == -1 and jstatus == STATUS_CLIMBING))
+    )
+    if not ok_alt or not (e[11] or ARC_TABLE[k_from][e[3]]):
+        return 0.0
+    tn = ASPECT_TABLE[k_to][f][0]
+    mj = e[9]
+    if adv:
+        mj -= 1 if status in _EVADING else 0
+        if jstatus in _EVADING:
+            mj -= 1
+        if status == STATUS_CLIMBING and e[13] > my_climb:
+            mj += 1
+        if jstatus == STATUS_DIVING and dz == 1:
+            mj += 1
+    kv, dv, armor, vital, rem, _ = tvi
+    pk, pd = attack_odds(e[10][d - 1], tn - mj, armor, vital, rem, ctx.later)
+    return (pk * kv + pd * dv) * e[18][1]
+
+
+def _tailing(k_to: int, k_from: int, f: int, jf: int) -> float:
+    """000 "TAILING": +1 if I tail the enemy, -1 if it tails me."""
+    t = 0.0
+    if REAR_TABLE[k_from][jf] and FRONT_TABLE[k_to][f]:
+        t += 1.0
+    if REAR_TABLE[k_to][f] and FRONT_TABLE[k_from][jf]:
+        t -= 1.0
+    return t
+
+
+def _alt_factor(dz: int, adv: bool, w: Mapping[str, float]) -> float:
+    """How likely an enemy dz altitude bands off gets into a shooting position (0: never)."""
+    if dz == 0:
+        return 1.0
+    if dz == 1 or dz == -1:
+        return 0.7 if adv else w["alt_diff_1"]
+    if dz == 2 or dz == -2:
+        return 0.08
+    return 0.0
+
+
+def _threat(
+    ctx: Context, e: Enemy, dq: int, dr: int, f: int, ev: int, mx_w: float
+) -> tuple[tuple[int, int, int], float]:
+    """(its relative key, value) of an enemy's shots on me over its reach, I staying here."""
+    a, b_, c, d_ = e[14]
+    rq = -a * dq - b_ * dr
+    rr = -c * dq - d_ * dr
+    rf = (f - e[3]) % 6
+    tk = (rq, rr, rf)
+    tm = e[15][ev]
+    mixed = tm.get(tk)
+    if mixed is None:
+        rkey, reach_set = e[7]
+        bb = shoot_bins(reach_set, rkey, e[11], rq, rr, rf)
+        mixed = tm[tk] = bins_value(
+            ctx.bins_memo, bb, e[10], e[9] - ev, ctx.me[0], mx_w, ctx.later
+        )[1]
+    return tk, mixed
+
+
+def _my_next(ctx: Context, e: Enemy, dq: int, dr: int, f: int, mx_w: float) -> float:
+    """My shots next turn over my reach on an enemy that stays where it ended."""
+    nk = (dq, dr, f)
+    nv = e[17].get(nk)
+    if nv is None:
+        mkey, mreach = ctx.my_reach
+        a, b_, c, d_ = ROT[f]
+        sq = a * dq + b_ * dr
+        sr = c * dq + d_ * dr
+        _tvi, my_att, my_bomber, _climb, _adv = ctx.me
+        bb = shoot_bins(mreach, mkey, my_bomber, sq, sr, (e[3] - f) % 6)
+        nv = e[17][nk] = bins_value(ctx.bins_memo, bb, my_att, e[8], e[12], mx_w, ctx.later)[1]
+    return nv
+
+
+def _my_chance(ctx: Context, e: Enemy, tk: tuple[int, int, int], ev: int) -> float:
+    """My mean shot on an enemy still to move, over where it may go."""
+    om = e[16][ev]
+    ov = om.get(tk)
+    if ov is None:
+        rkey, reach_set = e[7]
+        _tvi, my_att, my_bomber, _climb, _adv = ctx.me
+        bb = dodge_bins(reach_set, rkey, my_bomber, *tk)
+        ov = om[tk] = bins_value(ctx.bins_memo, bb, my_att, e[8] - ev, e[12], 0.0, ctx.later)[0]
+    return ov
+
+
+# ---------------------------------------------------------------- the score
+
+
+def position_score(
+    state: Any,
+    w: Mapping[str, float],
+    ctx: Context,
+    q: int,
+    r: int,
+    f: int,
+    alt: int,
+    status: int,
+    parts: bool = False,
+) -> Any:
+    """Value of ending the move at (q, r) facing f at altitude alt with this status.
+
+    With ``parts`` it returns (value, value if in the clouds): in the
+    clouds (000 "EFFECTS OF BEING IN THE CLOUDS") this turn's shots both
+    ways and tailing drop out; next turn's prospects, map edges, the
+    objective and stacking remain.
+    """
+    adv = ctx.me[4]
+    mx_w = w["threat_max"]
+    offense = defense = un_off = un_def = nxt = tail = coll = 0.0
+    nearest = 99
+    ev = 1 if status in _EVADING else 0
+    af_set = ctx.allies_final
+    stacked = bool(af_set) and (hex_at(state, q, r), alt) in af_set
+    no_fire = stacked or ctx.grounded
+    for e in ctx.enemies:
+        dq = e[1] - q
+        dr = e[2] - r
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        if d < nearest:
+            nearest = d
+        if d > 9:
+            continue
+        dz = e[4] - alt
+        f_me, f_j, nf_me, nf_j, tail_ok, coll_j = e[18]
+        if e[5]:  # moved
+            if 1 <= d <= 3:
+                k_to = okey(dq, dr)
+                k_from = okey(-dq, -dr)
+                # exact shots after movement: mine on j and j's on me
+                if f_me and not no_fire and ctx.me[1][d - 1] > 0:
+                    offense += _my_shot(ctx, e, k_to, k_from, d, dz, f, status)
+                if f_j and e[10][d - 1] > 0:
+                    defense += _their_shot(ctx, e, k_to, k_from, d, dz, f, status)
+            elif d == 0 and dz == 0 and coll_j:
+                coll -= coll_j  # a midair collision takes both aircraft
+            # tailing (next turn's initiative and position)
+            if tail_ok and -1 <= dz <= 1 and 1 <= d <= 4:
+                tail += _tailing(okey(dq, dr), okey(-dq, -dr), f, e[3])
+        # reach-based terms: enemy still to move now, or both next turn
+        af = _alt_factor(dz, adv, w)
+        if not af:
+            continue
+        # j moves, I stay: its threat to me (and my chances on it)
+        tk, mixed = _threat(ctx, e, dq, dr, f, ev, mx_w)
+        if e[5]:
+            nxt -= mixed * af * nf_j
+            # my reach next turn against j where it ended
+            nxt += _my_next(ctx, e, dq, dr, f, mx_w) * af * nf_me
+        else:
+            un_def += mixed * af * f_j
+            if not no_fire and f_me:
+                un_off += _my_chance(ctx, e, tk, ev) * af * f_me
+    shots = (
+        w["offense"] * offense
+        - w["defense"] * defense
+        + w["unmoved_offense"] * un_off
+        - w["unmoved_defense"] * un_def
+        + w["tail"] * tail
+    )
+    score = w["next_turn"] * nxt + coll
+    if 4 < nearest < 99 and not ctx.me[2]:
+        score -= w["close"] * (nearest - 4)
+    if stacked:
+        score -= 3.0
+    score = _standing(state, w, ctx, score, q, r, f, alt, status)
+    if parts:
+        return score + shots, score
+    return score + shots
+
+
+def _standing(
+    state: Any,
+    w: Mapping[str, float],
+    ctx: Context,
+    score: float,
+    q: int,
+    r: int,
+    f: int,
+    alt: int,
+    status: int,
+) -> float:
+    """``score`` plus the terms of the end itself: status, map edge ahead, objective."""
+    if ctx.me[4]:
+        if status == STATUS_DIVING:
+            score -= 1.0  # must power dive next turn
+        elif status in _EVADING:
+            score -= 0.3
+    em = ctx.edge_memo
+    ek = (q, r, f)
+    ep = em.get(ek)
+    if ep is None:
+        ep = em[ek] = edge_penalty(state, w, ctx, q, r, f)
+    score += w["edge"] * ep
+    score += w["objective"] * objective(state, ctx.i, q, r, f, alt)
+    return score
