@@ -10,10 +10,12 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/roster/", include("roster.api_urls")),
+    path("api/roster/", include("careers.api_urls")),  # career API, same paths as before the split
     path("api/campaigns/", include("campaign.api_urls")),
     path("campaigns/", include("campaign.urls")),
     path("api/battles/", include("battles.api_urls")),
     path("battles/", include("battles.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("roster.urls")),
+    path("", include("careers.urls")),
 ]

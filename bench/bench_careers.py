@@ -90,8 +90,9 @@ def _build(n_pilots: int, n_battles: int) -> dict[str, int]:
     from django.db import transaction
 
     from campaign.models import Campaign
+    from careers.models import AppliedResult, PilotEvent
     from roster.catalog import catalog_load
-    from roster.models import AircraftType, AppliedResult, Pilot, PilotEvent, Squadron
+    from roster.models import AircraftType, Pilot, Squadron
     from rules.dice import Dice
 
     catalog_load()

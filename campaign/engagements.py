@@ -29,9 +29,9 @@ from django.db import transaction
 
 from battles.models import Battle
 from battles.services import battle_create_from_setup, engine_quality, rules_options
+from careers.records import record_from_engine_result
+from careers.services import engagement_apply
 from roster.models import AircraftType
-from roster.records import record_from_engine_result
-from roster.services import engagement_apply
 from rules.angels20 import AircraftSetup, Rules, custom
 from rules.cardgame import EngagementResult, GameState, Kill, register_resolver
 from rules.cardgame.state import AWAITING_RESULT

@@ -3,8 +3,8 @@
 The game core decides which planes are shot down (by the card rolls, the
 engine, or a result entered from the table). These functions are the one
 point where a loss is applied to the pilot flying that plane: the loss is
-converted into the roster's normalised record (:mod:`roster.records`) and
-applied by :func:`roster.services.engagement_apply` -- the shoot-down, the
+converted into the roster's normalised record (:mod:`careers.records`) and
+applied by :func:`careers.services.engagement_apply` -- the shoot-down, the
 campaign's survival roll with its dice, and its outcome (returned, wounded,
 captured, killed, missing). Missions and kills are carried over by
 ``campaign.services._carry_counts``, so only the loss belongs here.
@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from roster.models import PilotEventKind, PilotStatus
-from roster.records import EngagementRecord, FlownRecord
-from roster.services import engagement_apply, pilot_log
+from careers.models import PilotEventKind
+from careers.records import EngagementRecord, FlownRecord
+from careers.services import engagement_apply, pilot_log
+from roster.models import PilotStatus
 
 from .models import Campaign, CampaignPlane
 

@@ -19,8 +19,9 @@ from django.db.models import F
 
 from angels.errors import RuleViolation
 from battles.services import rules_options
-from roster.models import AircraftType, Pilot, PilotEventKind, PilotStatus
-from roster.services import campaign_turn_begin, pilot_log
+from careers.models import PilotEventKind
+from careers.services import campaign_turn_begin, pilot_log
+from roster.models import AircraftType, Pilot, PilotStatus
 from rules.cardgame import (
     GameSetup,
     GameState,

@@ -31,8 +31,10 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "roster",
+    "careers",
     "battles",
     "campaign",
+    "demo",
 ]
 
 MIDDLEWARE = [

@@ -2,7 +2,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from campaign import services
-from roster.demo import demo_roster_create
+from demo.roster import demo_roster_create
 from roster.models import Squadron
 
 

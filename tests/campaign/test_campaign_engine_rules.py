@@ -12,7 +12,7 @@ from battles.models import Battle
 from campaign import services
 from campaign.engagements import _engine_territory
 from campaign.models import Campaign
-from roster.demo import demo_roster_create
+from demo.roster import demo_roster_create
 from roster.models import Squadron
 from rules.cardgame import GameState, action_to_json
 

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from campaign.models import Campaign
-from roster.demo import demo_roster_create
+from demo.roster import demo_roster_create
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ from django.db import connection
 from angels.errors import RuleViolation
 from campaign import services
 from campaign.models import Campaign, CampaignAction
-from roster.models import PilotEvent
+from careers.models import PilotEvent
 from rules.cardgame import GameState
 
 pytestmark = pytest.mark.django_db
@@ -124,7 +124,7 @@ def test_two_simultaneous_advances_advance_once(catalog, users):
         pytest.skip(
             "real row locks need PostgreSQL (DATABASE_URL); SQLite serialises writers anyway"
         )
-    from roster.demo import demo_roster_create
+    from demo.roster import demo_roster_create
 
     demo_roster_create()
     campaign = services.campaign_create(name="Race", created_by=users["organiser"], seed=3)

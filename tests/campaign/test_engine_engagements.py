@@ -8,8 +8,9 @@ import pytest
 from battles.models import Battle
 from campaign import services
 from campaign.models import CampaignAction
-from roster.demo import demo_roster_create
-from roster.models import PilotEvent, Squadron
+from careers.models import PilotEvent
+from demo.roster import demo_roster_create
+from roster.models import Squadron
 from rules.cardgame import GameState, action_to_json
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,9 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from campaign import services as campaign_services
+from careers.services import pilot_enlist
 from roster.models import AircraftType
-from roster.services import airframe_create, pilot_create, squadron_create
+from roster.services import airframe_create, squadron_create
 
 
 @pytest.fixture
@@ -40,7 +41,7 @@ def cast(catalog, organiser):
         ("Mölders", jg),
         ("Balthasar", jg),
     ):
-        pilots[name] = pilot_create(
+        pilots[name] = pilot_enlist(
             squadron=sq, name=name, quality="average", quality_scale="air_force"
         )
         airframe_create(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from roster.models import AppliedResult, AwardDefinition, Claim, TableBattle
+from careers.models import AppliedResult, AwardDefinition, Claim, TableBattle
 
 
 @pytest.fixture

@@ -7,10 +7,11 @@ from dataclasses import replace
 import pytest
 
 from angels.errors import RuleViolation
-from roster.models import Airframe, AppliedResult, PilotEvent, PilotStatus
-from roster.records import EngagementRecord, FlownRecord, KillRecord, record_from_engine_result
-from roster.selectors import battle_report_url
-from roster.services import award_define, engagement_apply
+from careers.models import AppliedResult, PilotEvent
+from careers.records import EngagementRecord, FlownRecord, KillRecord, record_from_engine_result
+from careers.selectors import battle_report_url
+from careers.services import award_define, engagement_apply
+from roster.models import Airframe, PilotStatus
 from rules.dice import ScriptedDice
 
 from .conftest import refresh
@@ -125,7 +126,7 @@ def test_applying_the_same_result_twice_changes_nothing(cast):
 
 
 def test_the_seed_comes_from_the_source_key_so_rolls_replay(cast):
-    from roster.services import _seed_for
+    from careers.services import _seed_for
 
     applied, _ = engagement_apply(
         source_key="replay:1", result=_loss(cast["Bader"]), campaign=cast["campaign"]

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from angels.errors import RuleViolation
-from roster.models import Claim, PilotEvent, PilotStatus
-from roster.services import award_define, claim_confirm, claim_deny, table_battle_record
+from careers.models import Claim, PilotEvent
+from careers.services import award_define, claim_confirm, claim_deny, table_battle_record
+from roster.models import PilotStatus
 
 from .conftest import refresh
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
-from roster.models import Claim, Pilot, PilotEvent, TableBattle
+from careers.models import Claim, PilotEvent, TableBattle
+from roster.models import Pilot
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from roster.models import Claim, TableBattle
-from roster.services import claim_confirm, table_battle_record
+from careers.models import Claim, TableBattle
+from careers.services import claim_confirm, table_battle_record
 
 
 @pytest.fixture

@@ -6,7 +6,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from roster.models import Pilot, PilotEvent, Squadron
+from careers.models import PilotEvent
+from roster.models import Pilot, Squadron
 
 
 def _grow(squadron, n):

@@ -7,9 +7,9 @@ import pytest
 from angels.errors import RuleViolation
 from campaign.models import CampaignPlane
 from campaign.results import plane_lost
-from roster.models import PilotEvent, PilotStatus
-from roster.records import EngagementRecord, FlownRecord
-from roster.services import (
+from careers.models import PilotEvent
+from careers.records import EngagementRecord, FlownRecord
+from careers.services import (
     campaign_turn_begin,
     career_settings_update,
     engagement_apply,
@@ -20,6 +20,7 @@ from roster.services import (
     pilots_return_to_duty,
     replacements_draft,
 )
+from roster.models import PilotStatus
 from rules.dice import ScriptedDice
 
 from .conftest import refresh

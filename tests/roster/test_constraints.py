@@ -66,11 +66,10 @@ def test_pilot_create_service_rejects_a_quality_off_its_scale_and_stores_nothing
     assert not Pilot.objects.filter(name="Worse").exists()
 
 
-def test_pilot_create_opens_the_career_log(squadron):
+def test_pilot_create_puts_the_pilot_on_the_roll_without_a_career_log(squadron):
     pilot = pilot_create(squadron=squadron, name="Ginger Lacey", rank="Sgt", quality="veteran")
-    event = pilot.events.get()
-    assert event.kind == "joined"
-    assert event.details == {"squadron": "No. 1 Squadron", "quality": "veteran"}
+    assert (pilot.nation, pilot.entry_quality) == ("United Kingdom", "veteran")
+    assert not pilot.events.exists()  # careers.services.pilot_enlist opens the log
 
 
 def test_squadron_of_the_wrong_side_for_its_aircraft_is_refused(catalog):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django import forms
 
-from campaign.models import Campaign
+from roster.models import Pilot
 
-from .models import Pilot, TableSystem, Territory
+from .models import TableBattle, TableSystem, Territory
 
 FLIGHT_ROWS = 8
 SHOT_ROWS = 8
@@ -32,7 +32,8 @@ def _pilots():
 
 
 class TableBattleForm(forms.Form):
-    campaign = forms.ModelChoiceField(queryset=Campaign.objects.all(), required=False)
+    # The campaign choice comes from the key to the campaign (the campaign app sits above careers).
+    campaign = TableBattle._meta.get_field("campaign").formfield(required=False)
     name = forms.CharField(max_length=80)
     system = forms.ChoiceField(choices=TableSystem.choices)
     territory = forms.ChoiceField(choices=Territory.choices)

@@ -4,8 +4,11 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from angels.errors import RuleViolation
+from campaign.models import Campaign
+from demo.battles import demo_battles_create
+from demo.campaign import demo_campaign_play
+from demo.roster import demo_careers_create, demo_roster_create
 from roster.catalog import catalog_load
-from roster.demo import demo_careers_create, demo_roster_create
 
 
 class Command(BaseCommand):
@@ -54,10 +57,6 @@ class Command(BaseCommand):
             f"Demo campaign {verb}: {careers.campaign}, {careers.battles} table battles with careers applied "
             "(see /aces/ and the squadron pages)."
         )
-
-        from battles.demo import demo_battles_create
-        from campaign.demo import demo_campaign_play
-        from campaign.models import Campaign
 
         campaign = Campaign.objects.get(name=careers.campaign)
         played = demo_campaign_play(campaign=campaign, organiser=user)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from .models import Battle
-from .services import battle_create, battle_run
+from battles.models import Battle
+from battles.services import battle_create, battle_run
 
 DEMO_BATTLES = [
     ("dogfight", {}, 1940),

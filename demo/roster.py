@@ -1,4 +1,5 @@
-"""A demo roster: two sides, a few squadrons each, named pilots of varied quality."""
+"""A demo roster: two sides, a few squadrons each, named pilots of varied quality;
+then a demo campaign several turns in, built through the career services."""
 
 from __future__ import annotations
 
@@ -6,10 +7,23 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from rules.dice import Dice
-
-from .models import AircraftType, Squadron
-from .services import airframe_create, pilot_create, squadron_create
+from campaign.models import Campaign, CampaignPlane
+from campaign.results import plane_lost
+from campaign.services import campaign_create
+from careers.models import TableBattle
+from careers.services import (
+    award_define,
+    campaign_turn_begin,
+    career_settings_update,
+    claim_confirm,
+    claim_deny,
+    pilot_enlist,
+    pilot_transfer,
+    table_battle_record,
+)
+from roster.models import AircraftType, Pilot, Squadron
+from roster.services import airframe_create, squadron_create
+from rules.dice import Dice, ScriptedDice
 
 DEMO_SEED = 1940
 
@@ -70,7 +84,7 @@ def demo_roster_create(*, seed: int = DEMO_SEED) -> DemoReport:
             quality = (
                 "ace" if index == 0 else _QUALITIES[dice.roll(len(_QUALITIES) - 1, "demo quality")]
             )
-            pilot = pilot_create(squadron=squadron, name=pilot_name, rank=rank, quality=quality)
+            pilot = pilot_enlist(squadron=squadron, name=pilot_name, rank=rank, quality=quality)
             markers = (
                 {"poor": 0, "average": 2, "veteran": 5, "ace": 9}[quality]
                 + dice.roll(2, "demo markers")
@@ -119,25 +133,11 @@ def demo_careers_create(*, organiser) -> CareersReport:
     pilots wounded, captured, killed and missing, replacements, return to duty,
     awards and aces. Does nothing if the campaign exists. The first two battles
     script their survival dice so every outcome shows; the rest roll the seeded dice."""
-    from campaign.models import Campaign, CampaignPlane
-    from campaign.results import plane_lost
-    from campaign.services import campaign_create
-    from rules.dice import ScriptedDice
-
-    from .models import Pilot, TableBattle
-    from .services import (
-        award_define,
-        campaign_turn_begin,
-        career_settings_update,
-        claim_confirm,
-        claim_deny,
-        pilot_transfer,
-        table_battle_record,
-    )  # fmt: skip
-
     existing = Campaign.objects.filter(name=DEMO_CAMPAIGN).first()
     if existing is not None:
-        return CareersReport(existing.name, existing.table_battles.count(), created=False)
+        return CareersReport(
+            existing.name, TableBattle.objects.filter(campaign=existing).count(), created=False
+        )
     names = [row[0] for row in _SQUADRONS]
     squadrons = list(Squadron.objects.filter(name__in=names))
     with transaction.atomic():

@@ -15,11 +15,10 @@ from django.db import transaction
 
 from battles.models import Battle, BattleStatus
 from battles.services import battle_run
+from campaign.models import Campaign
+from campaign.services import campaign_act
 from rules.cardgame import GameState, action_to_json
 from rules.cardgame.state import SCRAMBLE
-
-from .models import Campaign
-from .services import campaign_act
 
 ENGINE_ENGAGEMENTS = 2
 

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class CareersConfig(AppConfig):
+    name = "careers"
+    verbose_name = "Careers"

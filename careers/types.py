@@ -1,0 +1,28 @@
+"""What the careers app needs of a campaign, without importing the campaign app
+(which sits above it: ``rules <- roster <- careers <- campaign``)."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from django.db.models import QuerySet
+
+from roster.models import Squadron
+
+
+class SquadronsManager(Protocol):
+    def all(self) -> QuerySet[Squadron]: ...
+    def annotate(self, *args: Any, **kwargs: Any) -> QuerySet[Squadron]: ...
+
+
+class CampaignLike(Protocol):
+    """A ``campaign.models.Campaign`` as the career services and selectors read it."""
+
+    pk: Any
+    name: str
+    turn: int
+    progression_rule: str
+    survival_rule: str
+
+    @property
+    def squadrons(self) -> SquadronsManager: ...

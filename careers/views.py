@@ -1,0 +1,183 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db import transaction
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from angels.errors import RuleViolation
+from roster import selectors as roster_selectors
+from roster.models import AircraftType, Pilot, Side, Squadron
+
+from . import charts, selectors, services
+from .forms import FlightFormSet, ShotFormSet, TableBattleForm, table_battle_input
+from .hooks import is_campaign_organiser
+from .models import Claim, TableBattle, campaign_model
+
+
+def can_write(user, campaign=None) -> bool:
+    """Career writes: staff, or the organiser of the campaign concerned."""
+    if not user.is_authenticated:
+        return False
+    if user.is_staff:
+        return True
+    if campaign is None:
+        return False
+    return is_campaign_organiser(campaign, user)
+
+
+def home(request):
+    return render(
+        request,
+        "careers/home.html",
+        {
+            "squadrons": roster_selectors.squadron_list(),
+            "aces": roster_selectors.ace_list(limit=10),
+            "campaigns": campaign_model()._default_manager.only("id", "name"),
+            "table_battles": TableBattle.objects.only("id", "name", "system")[:10],
+        },
+    )
+
+
+def pilot_detail(request, pk: int):
+    try:
+        career = selectors.pilot_career(pilot_id=pk)
+    except Pilot.DoesNotExist:
+        raise Http404("no such pilot") from None
+    career["chart"] = charts.kills_over_turns_svg(career["kills_by_turn"])
+    return render(request, "careers/pilot.html", career)
+
+
+def squadron_detail(request, pk: int):
+    get_object_or_404(Squadron.objects.only("id"), pk=pk)
+    page = selectors.squadron_page(squadron_id=pk)
+    page["chart"] = charts.grouped_bars_svg(
+        page["per_turn"],
+        (("shot_down", "#a8322d", "aircraft shot down"), ("replacements", "#2b5fad", "replacements"),
+         ("lost_pilots", "#555", "pilots lost")),
+        label_key="turn", title="Losses and replacements per turn",
+    )  # fmt: skip
+    return render(request, "careers/squadron.html", page)
+
+
+def _filters(params) -> dict:
+    def as_int(name):
+        value = params.get(name, "")
+        return int(value) if value.isdigit() else None
+
+    campaign_id = as_int("campaign")
+    return {
+        "campaign": campaign_model()._default_manager.filter(pk=campaign_id).first()
+        if campaign_id
+        else None,
+        "side": params.get("side") or None,
+        "nation": params.get("nation") or None,
+        "squadron_id": as_int("squadron"),
+        "aircraft_type_id": as_int("aircraft_type"),
+        "status": params.get("status") or None,
+        "aces_only": params.get("aces") == "1",
+    }
+
+
+def aces(request):
+    filters = _filters(request.GET)
+    page = Paginator(selectors.leaderboard(**filters), 50).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "careers/aces.html",
+        {
+            "page": page,
+            "filters": request.GET,
+            "sides": Side.choices,
+            "statuses": list(selectors.LEADERBOARD_STATUS),
+            "squadrons": Squadron.objects.only("id", "name"),
+            "aircraft_types": AircraftType.objects.filter(squadrons__isnull=False)
+            .distinct()
+            .only("id", "name"),
+            "campaigns": campaign_model()._default_manager.only("id", "name"),
+            "nations": Squadron.objects.order_by("nation")
+            .values_list("nation", flat=True)
+            .distinct(),
+            "query": request.GET.urlencode()
+            and "&".join(f"{k}={v}" for k, v in request.GET.items() if k != "page"),
+        },
+    )
+
+
+def campaign_stats(request, pk: int):
+    campaign = get_object_or_404(campaign_model(), pk=pk)
+    stats = selectors.campaign_statistics(campaign=campaign)
+    stats["turns_chart"] = charts.grouped_bars_svg(
+        stats["turns"],
+        (("allied_kills", "#2b5fad", "Allied kills"), ("axis_kills", "#a8322d", "Axis kills"),
+         ("allied_losses", "#9db5dc", "Allied losses"), ("axis_losses", "#dca39f", "Axis losses")),
+        label_key="turn", title="Kills and losses per side per turn",
+    )  # fmt: skip
+    stats["ratio_chart"] = charts.grouped_bars_svg(
+        stats["ratios"], (("kills", "#256029", "kills"), ("losses", "#a8322d", "losses")),
+        label_key="aircraft", title="Kills and losses by aircraft type",
+    )  # fmt: skip
+    return render(request, "careers/campaign_stats.html", stats)
+
+
+@login_required
+def table_battle_new(request):
+    form = TableBattleForm(request.POST or None)
+    flights = FlightFormSet(request.POST or None, prefix="flight")
+    shots = ShotFormSet(request.POST or None, prefix="shot")
+    if request.method == "POST" and form.is_valid() and flights.is_valid() and shots.is_valid():
+        data = form.cleaned_data
+        if not can_write(request.user, data["campaign"]):
+            raise PermissionDenied("only staff or the campaign's organiser record table battles")
+        try:
+            battle = services.table_battle_record(
+                name=data["name"], system=data["system"], territory=data["territory"],
+                campaign=data["campaign"], campaign_turn=data["campaign_turn"], recorded_by=request.user.username,
+                confirm=data["confirm"], **table_battle_input(flights, shots),
+            )  # fmt: skip
+        except RuleViolation as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, f"Recorded {battle.name}.")
+            return redirect("table-battle", pk=battle.pk)
+    return render(
+        request,
+        "careers/table_battle_form.html",
+        {"form": form, "flights": flights, "shots": shots},
+    )
+
+
+def table_battle_detail(request, pk: int):
+    battle = get_object_or_404(
+        TableBattle.objects.select_related("campaign", "applied_result"), pk=pk
+    )
+    claims = battle.claims.select_related("pilot", "victim", "victim_type")
+    return render(
+        request,
+        "careers/table_battle.html",
+        {
+            "battle": battle,
+            "claims": claims,
+            "can_decide": can_write(request.user, battle.campaign),
+        },
+    )
+
+
+@require_POST
+@login_required
+def claim_decide(request, pk: int):
+    claim = get_object_or_404(Claim.objects.select_related("battle__campaign"), pk=pk)
+    if not can_write(request.user, claim.battle.campaign):
+        raise PermissionDenied("only staff or the campaign's organiser decide claims")
+    reason = request.POST.get("reason", "")
+    try:
+        with transaction.atomic():
+            if request.POST.get("decision") == "confirm":
+                services.claim_confirm(claim_id=pk, by=request.user.username, reason=reason)
+            else:
+                services.claim_deny(claim_id=pk, by=request.user.username, reason=reason)
+    except RuleViolation as exc:
+        messages.error(request, str(exc))
+    return redirect("table-battle", pk=claim.battle_id)
