@@ -1,0 +1,182 @@
+"""An old database (made by the demo at 86c9620, before the careers app split off
+the roster) migrates to the new layout without losing a row.
+
+``manage.py migrate`` runs in a subprocess on a SQLite copy of the fixture,
+whatever database the suite itself runs on. Every table of the manifest is then
+hashed again (under its new name when renamed, over the manifest's columns only,
+since migrations may add columns) and compared with the manifest; the careers
+models must read the moved rows through the ORM, and the moved models' content
+types (so admin history and permissions) must follow them to the careers app.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+DUMP = FIXTURES / "demo_db_86c9620.sqlite3.gz"
+MANIFEST = json.loads((FIXTURES / "demo_db_86c9620.manifest.json").read_text())
+
+MOVED = {
+    "roster_appliedresult": ("careers_appliedresult", "AppliedResult"),
+    "roster_awarddefinition": ("careers_awarddefinition", "AwardDefinition"),
+    "roster_careersettings": ("careers_careersettings", "CareerSettings"),
+    "roster_claim": ("careers_claim", "Claim"),
+    "roster_pilotaward": ("careers_pilotaward", "PilotAward"),
+    "roster_pilotevent": ("careers_pilotevent", "PilotEvent"),
+    "roster_tablebattle": ("careers_tablebattle", "TableBattle"),
+}
+
+
+def _table_hash(conn: sqlite3.Connection, table: str, cols: list[str]) -> tuple[int, str]:
+    """Row count and sha256 of ``table`` over ``cols``, computed as the manifest was."""
+    quoted = ", ".join(f'"{c}"' for c in cols)
+    rows = sorted(
+        json.dumps(dict(zip(cols, r, strict=True)), sort_keys=True, default=str)
+        for r in conn.execute(f'select {quoted} from "{table}"')
+    )
+    return len(rows), hashlib.sha256("\n".join(rows).encode()).hexdigest()
+
+
+def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
+    return [r[1] for r in conn.execute(f'pragma table_info("{table}")')]
+
+
+def _mismatches(
+    conn: sqlite3.Connection, old_columns: dict[str, list[str]], renamed: dict[str, str]
+) -> list[str]:
+    """Every manifest table whose rows differ (or that is gone), by its old name."""
+    tables = {r[0] for r in conn.execute("select name from sqlite_master where type='table'")}
+    problems = []
+    for old, expected in MANIFEST.items():
+        table = renamed.get(old, old)
+        if table not in tables:
+            problems.append(f"{old}: table {table} is missing")
+            continue
+        count, sha = _table_hash(conn, table, old_columns[old])
+        if (count, sha) != (expected["rows"], expected["sha256"]):
+            problems.append(
+                f"{old} as {table}: {count} rows (was {expected['rows']}), hash differs"
+            )
+    return problems
+
+
+@pytest.fixture
+def old_database(tmp_path: Path) -> Path:
+    path = tmp_path / "demo_db_86c9620.sqlite3"
+    with gzip.open(DUMP, "rb") as src, path.open("wb") as dst:
+        shutil.copyfileobj(src, dst)
+    return path
+
+
+def _manage(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{db}",
+        "DJANGO_SETTINGS_MODULE": "angels.settings.local",
+    }
+    env.pop("REDIS_URL", None)
+    env.pop("CELERY_BROKER_URL", None)
+    result = subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result
+
+
+_READ_THROUGH_THE_ORM = """
+import json
+from django.contrib.admin.models import LogEntry
+from django.contrib.auth.models import Permission
+from django.contrib.contenttypes.models import ContentType
+from careers import models as careers
+from careers.selectors import pilot_career
+from roster.models import Pilot
+
+counts = {name: getattr(careers, name).objects.count() for name in %(names)r}
+event = careers.PilotEvent.objects.select_related("pilot", "campaign", "applied_result").order_by("id").first()
+ace = Pilot.objects.order_by("-air_kills", "id").first()
+print(json.dumps({
+    "counts": counts,
+    "event": [event.pilot.name, event.campaign.name if event.campaign else None],
+    "claims_of_battles": sum(b.claims.count() for b in careers.TableBattle.objects.all()),
+    "career_events": len(pilot_career(pilot_id=ace.pk)["events"]),
+    "careers_types": sorted(ContentType.objects.filter(app_label="careers").values_list("model", flat=True)),
+    "roster_types": sorted(ContentType.objects.filter(app_label="roster").values_list("model", flat=True)),
+    "careers_permissions": Permission.objects.filter(content_type__app_label="careers").count(),
+    "log_entries": LogEntry.objects.count(),
+}))
+"""
+
+
+def test_old_database_migrates_to_the_careers_layout_keeping_every_row(old_database: Path):
+    with sqlite3.connect(old_database) as conn:
+        old_columns = {table: _columns(conn, table) for table in MANIFEST}
+        assert _mismatches(conn, old_columns, {}) == []  # the fixture is what the manifest says
+        moved_types = dict(
+            conn.execute(
+                "select model, id from django_content_type where app_label='roster' and model in "
+                f"({', '.join('?' * len(MOVED))})",
+                [name.removeprefix("roster_") for name in MOVED],
+            ).fetchall()
+        )
+        permissions = conn.execute(
+            "select count(*) from auth_permission where content_type_id in "
+            f"({', '.join('?' * len(moved_types))})",
+            list(moved_types.values()),
+        ).fetchone()[0]
+    conn.close()
+
+    _manage(old_database, "migrate", "--noinput")
+
+    renamed = {old: new for old, (new, _model) in MOVED.items()}
+    with sqlite3.connect(old_database) as conn:
+        assert _mismatches(conn, old_columns, renamed) == []
+        tables = {r[0] for r in conn.execute("select name from sqlite_master where type='table'")}
+        assert not tables & set(MOVED), "the old career tables are renamed, not copied"
+        # The moved models' content types keep their ids (so admin history and
+        # permissions follow) under the careers app label.
+        after = dict(
+            conn.execute(
+                "select model, id from django_content_type where app_label='careers'"
+            ).fetchall()
+        )
+        assert {m: after.get(m) for m in moved_types} == moved_types
+        assert conn.execute("pragma foreign_key_check").fetchall() == []
+    conn.close()
+
+    names = [model for _new, model in MOVED.values()]
+    out = _manage(old_database, "shell", "-c", _READ_THROUGH_THE_ORM % {"names": names})
+    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    assert seen["counts"] == {model: MANIFEST[old]["rows"] for old, (_new, model) in MOVED.items()}
+    assert seen["claims_of_battles"] == MANIFEST["roster_claim"]["rows"]
+    assert seen["event"][0] and seen["career_events"] > 0
+    assert set(seen["careers_types"]) == {name.removeprefix("roster_") for name in MOVED}
+    assert not set(seen["roster_types"]) & set(seen["careers_types"])
+    assert seen["careers_permissions"] == permissions
+
+
+def test_the_row_check_notices_a_lost_row(old_database: Path):
+    with sqlite3.connect(old_database) as conn:
+        old_columns = {table: _columns(conn, table) for table in MANIFEST}
+        conn.execute("delete from roster_claim where id = (select max(id) from roster_claim)")
+        assert _mismatches(conn, old_columns, {}) == [
+            "roster_claim as roster_claim: 13 rows (was 14), hash differs"
+        ]
+    conn.close()
