@@ -32,6 +32,7 @@ CLOUD_AUTO = frozenset({"solid"})
 
 Tie = tuple[int, tuple[Action, ...], str, bool]  # (speed, steps, status, clouds)
 Cell = tuple[int, int]
+_NO_EDGES: tuple[tuple[str | None, ...], ...] = ((), (None,), (None, None))
 
 
 def move_order(state: Any) -> int:
@@ -171,40 +172,40 @@ class Planner:
     def end_values(self, ends: tuple[End, ...]) -> tuple[list[list[float]], list[list[float]]]:
         """Value of every distinct end on the map, per status (and, with clouds,
         per answer to "try to enter the clouds?")."""
+        state, w, ctx, q0, r0, off = self.state, self.w, self.ctx, self.q0, self.r0, self.off
         vals: list[list[float]] = []
         vals_try: list[list[float]] = []
         for s in self.statuses:
             row: list[float] = []
             row_try: list[float] = []
-            for end in ends:
-                self._end_value(end, s, row, row_try)
+            for dq, dr, f, a in ends:
+                if off and (dq, dr) in off:
+                    row.append(0.0)  # never used on the map
+                    row_try.append(0.0)
+                elif (s == STATUS_DIVING and a <= 1) or (s == STATUS_CLIMBING and a >= 6):
+                    row.append(-math.inf)
+                    row_try.append(-math.inf)
+                elif not self.clouds_on:
+                    row.append(position_score(state, w, ctx, q0 + dq, r0 + dr, f, a, s))
+                else:
+                    self._cloud_values(q0 + dq, r0 + dr, f, a, s, row, row_try)
             vals.append(row)
             vals_try.append(row_try)
         return vals, vals_try
 
-    def _end_value(self, end: End, s: int, row: list[float], row_try: list[float]) -> None:
-        dq, dr, f, a = end
-        if self.off and (dq, dr) in self.off:
-            row.append(0.0)  # never used on the map
-            row_try.append(0.0)
-        elif (s == STATUS_DIVING and a <= 1) or (s == STATUS_CLIMBING and a >= 6):
-            row.append(-math.inf)
-            row_try.append(-math.inf)
-        elif not self.clouds_on:
-            row.append(
-                position_score(self.state, self.w, self.ctx, self.q0 + dq, self.r0 + dr, f, a, s)
-            )
+    def _cloud_values(
+        self, q: int, r: int, f: int, a: int, s: int, row: list[float], row_try: list[float]
+    ) -> None:
+        """An end's value out of the clouds and when trying to enter them (000 "CLOUDS")."""
+        vn, vc = position_score(self.state, self.w, self.ctx, q, r, f, a, s, True)
+        band = self.bands[a - 1]
+        if band in CLOUD_AUTO or (hex_at(self.state, q, r), a) in self.cloud_cells:
+            row.append(vc)
+            row_try.append(vc)
         else:
-            q, r = self.q0 + dq, self.r0 + dr
-            vn, vc = position_score(self.state, self.w, self.ctx, q, r, f, a, s, True)
-            band = self.bands[a - 1]
-            if band in CLOUD_AUTO or (hex_at(self.state, q, r), a) in self.cloud_cells:
-                row.append(vc)
-                row_try.append(vc)
-            else:
-                row.append(vn)
-                pt = CLOUD_TRY.get(band, 0.0)
-                row_try.append(vn + pt * (vc - vn))
+            row.append(vn)
+            pt = CLOUD_TRY.get(band, 0.0)
+            row_try.append(vn + pt * (vc - vn))
 
     def group_probs(
         self, g: Group, high: bool, prob_of: dict[tuple[str, bool], float]
@@ -299,6 +300,7 @@ class Planner:
         p = self.p
         best_v = -math.inf
         tied: list[Tie] = []
+        simple = not self.haz and not self.off  # no hazard, no edge within reach
         for speed in speeds:
             high = speed in st.high_speeds[self.i]
             key = (speed, high, p.alt, self.required, st.bomber[self.i], self.no_turn)
@@ -307,12 +309,18 @@ class Planner:
             prob_of: dict[tuple[str, bool], float] = {}
             for g in grps:
                 probs = self.group_probs(g, high, prob_of)
-                steps, edges, hz_cost = self.route(g, probs)
+                if simple:
+                    steps, edges, hz_cost = g.members[0][0], _NO_EDGES[len(probs)], 0.0
+                else:
+                    steps, edges, hz_cost = self.route(g, probs)
                 can_try = self.can_try(g)
                 for si, s in enumerate(self.statuses):
                     if (s == STATUS_DIVING and g.lo <= 1) or (s == STATUS_CLIMBING and g.hi >= 6):
                         continue
-                    v = self.expected(vals[si], probs, edges, g.idx, hz_cost)
+                    if len(probs) == 1 and edges[0] is None:
+                        v = -hz_cost + vals[si][g.idx[0]]  # one sure end on the map
+                    else:
+                        v = self.expected(vals[si], probs, edges, g.idx, hz_cost)
                     cl = False
                     if can_try:
                         vt = self.expected(vals_try[si], probs, edges, g.idx, hz_cost)

@@ -34,9 +34,9 @@ _EVADING = (STATUS_EVADING_LEFT, STATUS_EVADING_RIGHT)
 def hex_at(state: Any, q: int, r: int) -> int:
     """The map's hex index at axial (q, r), or -1 off the map."""
     m = state.st.map
-    col, row = axial_to_offset(q, r)
-    if 0 <= col < m.width and 0 <= row < m.height:
-        return int(row * m.width + col)
+    row = r + (q - (q & 1)) // 2  # hexmap.axial_to_offset, inlined: called in hot loops
+    if 0 <= q < m.width and 0 <= row < m.height:
+        return int(row * m.width + q)
     return -1
 
 
@@ -112,10 +112,11 @@ def bins_value(
 
 
 def _my_shot(
-    ctx: Context, e: Enemy, k_to: int, k_from: int, d: int, dz: int, f: int, status: int
+    ctx: Context, e: Enemy, dq: int, dr: int, d: int, dz: int, f: int, status: int
 ) -> float:
     """My exact shot on an enemy that has moved (000 "RESOLVING ATTACKS")."""
     _tvi, my_att, my_bomber, my_climb, adv = ctx.me
+    k_to, k_from = okey(dq, dr), okey(-dq, -dr)
     ok_alt = dz == 0 or (
         adv and ((dz == -1 and status == STATUS_DIVING) or (dz == 1 and status == STATUS_CLIMBING))
     )
@@ -138,10 +139,11 @@ def _my_shot(
 
 
 def _their_shot(
-    ctx: Context, e: Enemy, k_to: int, k_from: int, d: int, dz: int, f: int, status: int
+    ctx: Context, e: Enemy, dq: int, dr: int, d: int, dz: int, f: int, status: int
 ) -> float:
     """The exact shot of an enemy that has moved on me."""
     tvi, _att, _bomber, my_climb, adv = ctx.me
+    k_to, k_from = okey(dq, dr), okey(-dq, -dr)
     jstatus = e[6]
     ok_alt = dz == 0 or (
         adv
@@ -164,8 +166,9 @@ def _their_shot(
     return (pk * kv + pd * dv) * e[18][1]
 
 
-def _tailing(k_to: int, k_from: int, f: int, jf: int) -> float:
+def _tailing(dq: int, dr: int, f: int, jf: int) -> float:
     """000 "TAILING": +1 if I tail the enemy, -1 if it tails me."""
+    k_to, k_from = okey(dq, dr), okey(-dq, -dr)
     t = 0.0
     if REAR_TABLE[k_from][jf] and FRONT_TABLE[k_to][f]:
         t += 1.0
@@ -185,24 +188,14 @@ def _alt_factor(dz: int, adv: bool, w: Mapping[str, float]) -> float:
     return 0.0
 
 
-def _threat(
-    ctx: Context, e: Enemy, dq: int, dr: int, f: int, ev: int, mx_w: float
-) -> tuple[tuple[int, int, int], float]:
-    """(its relative key, value) of an enemy's shots on me over its reach, I staying here."""
-    a, b_, c, d_ = e[14]
-    rq = -a * dq - b_ * dr
-    rr = -c * dq - d_ * dr
-    rf = (f - e[3]) % 6
-    tk = (rq, rr, rf)
-    tm = e[15][ev]
-    mixed = tm.get(tk)
-    if mixed is None:
-        rkey, reach_set = e[7]
-        bb = shoot_bins(reach_set, rkey, e[11], rq, rr, rf)
-        mixed = tm[tk] = bins_value(
-            ctx.bins_memo, bb, e[10], e[9] - ev, ctx.me[0], mx_w, ctx.later
-        )[1]
-    return tk, mixed
+def _threat(ctx: Context, e: Enemy, tk: tuple[int, int, int], ev: int, mx_w: float) -> float:
+    """An enemy's shots on me over its reach, I staying here (``tk``: me relative to it)."""
+    rkey, reach_set = e[7]
+    bb = shoot_bins(reach_set, rkey, e[11], *tk)
+    mixed = e[15][ev][tk] = bins_value(
+        ctx.bins_memo, bb, e[10], e[9] - ev, ctx.me[0], mx_w, ctx.later
+    )[1]
+    return mixed
 
 
 def _my_next(ctx: Context, e: Enemy, dq: int, dr: int, f: int, mx_w: float) -> float:
@@ -273,28 +266,31 @@ def position_score(
         f_me, f_j, nf_me, nf_j, tail_ok, coll_j = e[18]
         if e[5]:  # moved
             if 1 <= d <= 3:
-                k_to = okey(dq, dr)
-                k_from = okey(-dq, -dr)
                 # exact shots after movement: mine on j and j's on me
                 if f_me and not no_fire and ctx.me[1][d - 1] > 0:
-                    offense += _my_shot(ctx, e, k_to, k_from, d, dz, f, status)
+                    offense += _my_shot(ctx, e, dq, dr, d, dz, f, status)
                 if f_j and e[10][d - 1] > 0:
-                    defense += _their_shot(ctx, e, k_to, k_from, d, dz, f, status)
+                    defense += _their_shot(ctx, e, dq, dr, d, dz, f, status)
             elif d == 0 and dz == 0 and coll_j:
                 coll -= coll_j  # a midair collision takes both aircraft
             # tailing (next turn's initiative and position)
             if tail_ok and -1 <= dz <= 1 and 1 <= d <= 4:
-                tail += _tailing(okey(dq, dr), okey(-dq, -dr), f, e[3])
+                tail += _tailing(dq, dr, f, e[3])
         # reach-based terms: enemy still to move now, or both next turn
-        af = _alt_factor(dz, adv, w)
+        af = 1.0 if dz == 0 else _alt_factor(dz, adv, w)
         if not af:
             continue
         # j moves, I stay: its threat to me (and my chances on it)
-        tk, mixed = _threat(ctx, e, dq, dr, f, ev, mx_w)
+        a, b_, c, d_ = e[14]
+        tk = (-a * dq - b_ * dr, -c * dq - d_ * dr, (f - e[3]) % 6)
+        mixed = e[15][ev].get(tk)
+        if mixed is None:
+            mixed = _threat(ctx, e, tk, ev, mx_w)
         if e[5]:
             nxt -= mixed * af * nf_j
             # my reach next turn against j where it ended
-            nxt += _my_next(ctx, e, dq, dr, f, mx_w) * af * nf_me
+            nv = e[17].get((dq, dr, f))
+            nxt += (_my_next(ctx, e, dq, dr, f, mx_w) if nv is None else nv) * af * nf_me
         else:
             un_def += mixed * af * f_j
             if not no_fire and f_me:
@@ -306,12 +302,9 @@ def position_score(
         - w["unmoved_defense"] * un_def
         + w["tail"] * tail
     )
-    score = w["next_turn"] * nxt + coll
-    if 4 < nearest < 99 and not ctx.me[2]:
-        score -= w["close"] * (nearest - 4)
-    if stacked:
-        score -= 3.0
-    score = _standing(state, w, ctx, score, q, r, f, alt, status)
+    score = _standing(
+        state, w, ctx, w["next_turn"] * nxt + coll, nearest, stacked, q, r, f, alt, status
+    )
     if parts:
         return score + shots, score
     return score + shots
@@ -322,13 +315,20 @@ def _standing(
     w: Mapping[str, float],
     ctx: Context,
     score: float,
+    nearest: int,
+    stacked: bool,
     q: int,
     r: int,
     f: int,
     alt: int,
     status: int,
 ) -> float:
-    """``score`` plus the terms of the end itself: status, map edge ahead, objective."""
+    """``score`` plus the terms of the end itself: distance to the enemy, stacking,
+    status, map edge ahead, objective."""
+    if 4 < nearest < 99 and not ctx.me[2]:
+        score -= w["close"] * (nearest - 4)
+    if stacked:
+        score -= 3.0
     if ctx.me[4]:
         if status == STATUS_DIVING:
             score -= 1.0  # must power dive next turn
