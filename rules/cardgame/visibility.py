@@ -43,21 +43,10 @@ def _log_entry(entry: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     return out
 
 
-def view_for(state: GameState, side: str | None, *, log_since: int = 0) -> dict[str, Any]:
-    """The JSON-able view of ``side`` (``None`` for a spectator).
-
-    ``log_since`` gives only the log entries from that index on (polling).
-    Kills, lost planes and engagement results are those of the current turn
-    (the whole record is public: ``state.kills``, ``state.lost``,
-    ``state.engagements``, and the log).
-    """
-    if side is not None and side not in SIDES:
-        raise ValueError(f"unknown side {side!r}")
-    setup = state.setup
-    current = state.current_side()
+def _missions(state: GameState) -> list[dict[str, Any]]:
     missions = []
     for m in state.missions_in_play:
-        spec = setup.mission_cards[m]
+        spec = state.setup.mission_cards[m]
         missions.append({
             "id": m,
             "name": spec.name,
@@ -67,19 +56,14 @@ def view_for(state: GameState, side: str | None, *, log_since: int = 0) -> dict[
             "flying": state.attackers_on(m),
             "scrambled": state.defenders_on(m),
         })  # fmt: skip
-    view: dict[str, Any] = {
-        "viewer": side or "spectator",
-        "turn": state.turn,
-        "round": state.round,
-        "active": state.active,
-        "phase": state.phase,
-        "step": state.step,
-        "current_side": current,
-        "pp": dict(state.pp),
-        "st": dict(state.st),
-        "turns_taken": dict(state.turns_taken),
-        "winner": state.winner,
-        "end_reason": state.end_reason,
+    return missions
+
+
+def _cards(state: GameState, side: str | None) -> dict[str, Any]:
+    """The hand of ``side`` (none for a spectator), counts of the other hand
+    and of the decks, and the discard piles (face up)."""
+    setup = state.setup
+    return {
         "hand": (
             [{"id": c, "name": setup.event_cards[c]} for c in state.hands[side]]
             if side is not None
@@ -98,8 +82,36 @@ def view_for(state: GameState, side: str | None, *, log_since: int = 0) -> dict[
             "mission": [setup.mission_cards[c].name for c in state.mission_discard],
             "event": [{"id": c, "name": setup.event_cards[c]} for c in state.event_discard],
         },
+    }
+
+
+def view_for(state: GameState, side: str | None, *, log_since: int = 0) -> dict[str, Any]:
+    """The JSON-able view of ``side`` (``None`` for a spectator).
+
+    ``log_since`` gives only the log entries from that index on (polling).
+    Kills, lost planes and engagement results are those of the current turn
+    (the whole record is public: ``state.kills``, ``state.lost``,
+    ``state.engagements``, and the log).
+    """
+    if side is not None and side not in SIDES:
+        raise ValueError(f"unknown side {side!r}")
+    current = state.current_side()
+    view: dict[str, Any] = {
+        "viewer": side or "spectator",
+        "turn": state.turn,
+        "round": state.round,
+        "active": state.active,
+        "phase": state.phase,
+        "step": state.step,
+        "current_side": current,
+        "pp": dict(state.pp),
+        "st": dict(state.st),
+        "turns_taken": dict(state.turns_taken),
+        "winner": state.winner,
+        "end_reason": state.end_reason,
+        **_cards(state, side),
         "planes": [_plane(state, p) for p in state.planes.values()],
-        "missions_in_play": missions,
+        "missions_in_play": _missions(state),
         "grounded": list(state.grounded),
         "flight_queue": list(state.flight_queue),
         "current_mission": state.current_mission,
