@@ -52,6 +52,15 @@ STATUSES = ("none", "diving", "climbing", "evading_left", "evading_right")
 STATUS_NONE, STATUS_DIVING, STATUS_CLIMBING, STATUS_EVADING_LEFT, STATUS_EVADING_RIGHT = range(5)
 
 
+class IllegalAction(ValueError):
+    """An action the rules do not allow now. ``rule`` cites the rule broken (``000 'SECTION'``)."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} [{rule}]")
+        self.rule = rule
+        self.message = message
+
+
 class Action(ABC):
     """Base of all actions: ordered by (kind order, fields)."""
 

@@ -72,12 +72,20 @@ def _offset_key(dq: int, dr: int) -> int:
     return (dq + MAX_TABLE_RANGE) * _SPAN + (dr + MAX_TABLE_RANGE)
 
 
-def _build_tables():
+_Flags = tuple[tuple[bool, ...], ...]
+_Aspects = tuple[tuple[tuple[int, int], ...], ...]
+
+
+def _build_tables() -> tuple[_Flags, _Aspects, _Flags, _Flags]:
+    """Per offset key, per facing; offsets at range 0 or beyond the table are empty rows."""
     n = _SPAN * _SPAN
-    arc = [None] * n  # arc[key][f]: offset (attacker -> target) in the front arc
-    aspect = [None] * n  # aspect[key][f]: (target number, clock sector) offset target -> attacker
-    front = [None] * n  # front[key][f]: offset in the front half of facing f
-    rear = [None] * n  # rear[key][f]: offset in the rear half of facing f
+    arc: list[tuple[bool, ...]] = [
+        ()
+    ] * n  # arc[key][f]: offset (attacker -> target) in the front arc
+    # aspect[key][f]: (target number, clock sector) of the offset target -> attacker
+    aspect: list[tuple[tuple[int, int], ...]] = [()] * n
+    front: list[tuple[bool, ...]] = [()] * n  # front[key][f]: offset in the front half of facing f
+    rear: list[tuple[bool, ...]] = [()] * n  # rear[key][f]: offset in the rear half of facing f
     eps = 1e-6
     for dq in range(-MAX_TABLE_RANGE, MAX_TABLE_RANGE + 1):
         for dr in range(-MAX_TABLE_RANGE, MAX_TABLE_RANGE + 1):

@@ -58,7 +58,7 @@ def test_darkness_no_attack_without_a_means():
     assert not s.tailing(0, 1)
     assert [e["tailing"] for e in events(s, "initiative")] == [{"axis": 0, "allied": 0}] * 2
     rule, _ = s._attack_problem(0, 1)
-    assert rule == "000 'EFFECTS OF DARKNESS' / Requirements to Attack"
+    assert rule == "000 'Requirements to Attack'"
     # the same geometry by day tails and attacks
     s = rear_shot([1] * 5, Rules(tailing=True))
     assert s.tailing(0, 1) and s.legal_actions() == [Attack(0, 1), Decline()]

@@ -1,0 +1,90 @@
+"""Advanced rules (000 "ADVANCED RULES"): tailing, turn position, aircraft status.
+
+Plain functions of the battle state, bound as its methods.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import (
+    END_MOVES,
+    STATUS_CLIMBING,
+    STATUS_DIVING,
+    STATUS_EVADING_LEFT,
+    STATUS_EVADING_RIGHT,
+    STATUS_NONE,
+    STATUSES,
+    Action,
+)
+from .attacks import key
+from .conditions import after_initiative, complete_move
+from .hexmap import FRONT_TABLE, REAR_TABLE
+from .plane import IN_PLAY, Plane
+from .plans import required_maneuvers
+from .stats import SIDES
+
+if TYPE_CHECKING:
+    from .state import BattleState
+
+
+# ---------------------------------------------------------------- 000 "TAILING"
+def tailing(s: BattleState, a: int, b: int) -> bool:
+    """000 "TAILING": is aircraft ``a`` tailing enemy aircraft ``b``?"""
+    pa, pb = s.planes[a], s.planes[b]
+    if pa.out or pb.out or pa.side == pb.side or abs(pa.alt - pb.alt) > 1:
+        return False
+    # 000 "EFFECTS OF BEING IN THE CLOUDS": can't tail or be tailed;
+    # 000 "EFFECTS OF DARKNESS": ignore tailing
+    if pa.cloud or pb.cloud or s.st.dark:
+        return False
+    d = s.st.map.distance(pa.hex, pb.hex)
+    if not 1 <= d <= 4:
+        return False
+    return bool(
+        REAR_TABLE[key(s, pb.hex, pa.hex)][pb.facing]
+        and FRONT_TABLE[key(s, pa.hex, pb.hex)][pa.facing]
+    )
+
+
+def tailed_count(s: BattleState, side: int) -> int:
+    """How many enemy aircraft ``side`` is tailing (each counted once)."""
+    mine = s.in_play(side)
+    return sum(1 for b in s.in_play(1 - side) if any(tailing(s, a, b) for a in mine))
+
+
+# ---------------------------------------------------------------- 000 "CHOOSING TURN POSITION"
+def choose_position(s: BattleState, first: bool) -> None:
+    """000 "CHOOSING TURN POSITION": the initiative winner moves first or second."""
+    w = s.to_act
+    s.first = w if first else 1 - w
+    s._log("turn_position", side=SIDES[w], first=bool(first))
+    after_initiative(s)
+
+
+# ---------------------------------------------------------------- 000 "AIRCRAFT STATUS"
+def required_options(s: BattleState, p: Plane) -> list[Action]:
+    """000 "Required Maneuver": the first hex entered must hold it (status begun in)."""
+    return required_maneuvers(s.required, p.alt)
+
+
+def status_options(s: BattleState, p: Plane) -> list[Action]:
+    """000 "AIRCRAFT STATUS": the statuses to end a move in; no Diving at 1, no Climbing at 6."""
+    out: list[Action] = [END_MOVES[STATUS_NONE]]
+    if p.out == IN_PLAY and not s.st.bomber[p.id]:
+        if p.alt > 1:
+            out.append(END_MOVES[STATUS_DIVING])
+        if p.alt < 6:
+            out.append(END_MOVES[STATUS_CLIMBING])
+        out.append(END_MOVES[STATUS_EVADING_LEFT])
+        out.append(END_MOVES[STATUS_EVADING_RIGHT])
+    return out
+
+
+def end_move_status(s: BattleState, status: int) -> None:
+    """000 "AIRCRAFT STATUS": the moving aircraft ends its move in ``status``."""
+    p = s.planes[s.mover]
+    p.status = status
+    if status:
+        s._log("status", plane=p.id, status=STATUSES[status])
+    complete_move(s, p)

@@ -1,0 +1,261 @@
+"""What is legal now: :func:`legal_actions`, and :func:`why_illegal` naming the rule.
+
+Legality is written once: each rule is a named check returning None or a
+(rule citation, message) :data:`~.attacks.Problem` (or a named predicate),
+and both the list of legal actions and the refusal of an illegal one are
+built from the same checks. ``BattleState.apply`` accepts exactly the actions
+:func:`legal_actions` lists and explains a refusal with :func:`why_illegal`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .actions import (
+    ALL_MANEUVERS,
+    DECLINE,
+    ENTER_CLOUDS,
+    MANEUVERS,
+    PASS,
+    STATUS_CLIMBING,
+    STATUS_DIVING,
+    STATUSES,
+    Action,
+    Activate,
+    Attack,
+    ChoosePosition,
+    Decline,
+    Direct,
+    EndMove,
+    EnterClouds,
+    IllegalAction,
+    Maneuver,
+    MovePlan,
+    Pass,
+    Reposition,
+    Straight,
+    Turn,
+)
+from .advanced import required_options, status_options
+from .attacks import Problem, attack_problem, attacker_problem, attacks
+from .conditions import direction_options
+from .movement import reposition_options
+from .phases import ATTACK, DIRECTION, MOVEMENT, POSITION, REPOSITION
+from .plane import Plane
+from .plans import STEP_OPTIONS, fuel_no_turn, high_speed_blocked, second_dms
+from .stats import SIDES
+
+if TYPE_CHECKING:
+    from .state import BattleState
+
+
+def legal_actions(s: BattleState) -> list[Action]:
+    """Every legal action for the side to act, sorted."""
+    ph = s.phase
+    if ph == MOVEMENT:
+        if s.mover >= 0:
+            if s.awaiting_cloud:
+                return list(ENTER_CLOUDS)  # 000 "CLOUDS"
+            return step_actions(s)
+        return activations(s)
+    if ph == ATTACK:
+        return [*attacks(s, s.to_act), DECLINE]
+    if ph == POSITION:
+        return [ChoosePosition(True), ChoosePosition(False)]
+    if ph == DIRECTION:
+        return direction_options(s, s.to_act)
+    if ph == REPOSITION:
+        return [*reposition_options(s, s.to_act), PASS]
+    return []
+
+
+# ---------------------------------------------------------------- activation (000 "MOVEMENT PHASE")
+def mover_problem(s: BattleState, p: Plane) -> Problem | None:
+    """May ``p`` start its move now? 000 "UNEQUAL NUMBERS", "Aircraft Must Move"."""
+    if p.side != s.to_act:
+        return ("000 'UNEQUAL NUMBERS'", f"it is the {SIDES[s.to_act]} side's move")
+    if p.out:
+        return ("000 'DESTROYED'", f"{s.st.names[p.id]} is out of the battle")
+    if p.moved:
+        return ("000 'Aircraft Must Move'", f"{s.st.names[p.id]} has already moved this turn")
+    return None
+
+
+def high_speed_problem(s: BattleState, p: Plane) -> Problem | None:
+    """000 "CRIPPLED": a crippled aircraft can't choose high speed."""
+    if p.damage and s.st.hits[p.id] - p.damage == 1:
+        return ("000 'CRIPPLED'", "a crippled aircraft can't choose high speed")
+    return None
+
+
+def activations(s: BattleState) -> list[Action]:
+    """The Activate actions open to the side to act (000 "Choose Speed")."""
+    out: list[Action] = []
+    st = s.st
+    for p in s.planes:
+        if mover_problem(s, p) is None:
+            out.extend(st.act_normal[p.id])
+            if st.act_high[p.id] and high_speed_problem(s, p) is None:
+                out.extend(st.act_high[p.id])
+    return out
+
+
+def _activate_problem(s: BattleState, a: Activate) -> Problem | None:
+    if s.phase != MOVEMENT:
+        return ("000 'SEQUENCE OF PLAY'", "aircraft move only in the Movement phase")
+    if s.mover >= 0:
+        return ("000 'MOVING AIRCRAFT'", "finish the current aircraft's move first")
+    if not 0 <= a.plane < s.st.n:
+        return ("000 'AIRCRAFT FLIGHTS'", f"no aircraft #{a.plane}")
+    p = s.planes[a.plane]
+    prob = mover_problem(s, p)
+    if prob is None and a.speed in s.st.high_speeds[p.id]:
+        prob = high_speed_problem(s, p)
+    return prob or ("000 'Choose Speed'", f"speed {a.speed} is not in {s.st.names[p.id]}'s ranges")
+
+
+# ---------------------------------------------------------------- each hex of a move (000 "MOVING AIRCRAFT")
+def step_actions(s: BattleState) -> list[Action]:
+    """The moving aircraft's options for its next hex, or its closing status."""
+    p = s.planes[s.mover]
+    if s.awaiting_status:
+        return status_options(s, p)
+    if s.step_no == 0 and s.required:
+        return required_options(s, p)
+    blocked = high_speed_blocked(s, p)
+    if s.st.bomber[p.id]:
+        # 000 "BOMBER STATS": bombers only turn or fly straight
+        return list(STEP_OPTIONS[(not blocked and not fuel_no_turn(s, p), False, p.alt)])
+    opts = list(STEP_OPTIONS[(not blocked, not blocked and not s.dm_used, p.alt)])
+    if s.dm_used and s.dm_first and not s.extra_used and not blocked:
+        extra = s.st.extra_dm[p.id]
+        if extra:
+            opts += second_dms(extra, s.dm_first, p.alt, p.alt)
+    return opts
+
+
+def _step_problem(s: BattleState, a: Straight | Turn | Maneuver | EndMove) -> Problem | None:
+    if s.phase != MOVEMENT or s.mover < 0:
+        return ("000 'MOVING AIRCRAFT'", "activate an aircraft and choose its speed first")
+    p = s.planes[s.mover]
+    if s.awaiting_cloud:
+        return ("000 'CLOUDS'", "the move is complete; try to enter the clouds or not")
+    if s.awaiting_status:
+        if isinstance(a, EndMove):
+            return ("000 'AIRCRAFT STATUS'", "no Diving at altitude 1, no Climbing at altitude 6")
+        return ("000 'MOVING AIRCRAFT'", "the move is complete; choose a status")
+    if isinstance(a, EndMove):
+        return ("000 'MOVING AIRCRAFT'", f"{s.steps_left} hexes of movement remain")
+    if s.step_no == 0 and s.required:
+        first = {STATUS_DIVING: "Power Dive", STATUS_CLIMBING: "Climb"}.get(
+            s.required, "turn or Tight Turn in its evading direction"
+        )
+        return (
+            "000 'Required Maneuver'",
+            f"an aircraft that began in {STATUSES[s.required]} status must first {first}",
+        )
+    if s.st.bomber[p.id] and isinstance(a, Maneuver):
+        return ("000 'BOMBER STATS'", "bombers can only turn or fly straight")
+    if isinstance(a, Turn) and fuel_no_turn(s, p):
+        return ("000 'LIMITED FUEL'", "until attacked, the bombers can't turn")
+    if isinstance(a, (Turn, Maneuver)) and high_speed_blocked(s, p):
+        return ("000 'High Speed'", "at high speed you can't turn or maneuver in consecutive hexes")
+    if isinstance(a, Maneuver):
+        if a.kind not in MANEUVERS or a not in ALL_MANEUVERS:
+            return ("000 'DIFFICULT MANEUVERS'", f"no such maneuver {a}")
+        if s.dm_used:
+            return (
+                "000 'Difficult Maneuvers'",
+                "only one difficult maneuver per move (unless an ability allows another)",
+            )
+        return (
+            "000 'ALTITUDE'",
+            f"{a} would take the aircraft outside altitudes 1-6 (now {p.alt})",
+        )
+    if isinstance(a, Turn) and a.direction not in (-1, 1):
+        return ("000 'Turn (normal)'", "a normal turn is one hex side")
+    return ("000 'MOVING AIRCRAFT'", f"{a} is not legal now")
+
+
+# ---------------------------------------------------------------- attacks (000 "ATTACK PHASE")
+def _attack_action_problem(s: BattleState, a: Attack) -> Problem | None:
+    if s.phase != ATTACK:
+        return ("000 'SEQUENCE OF PLAY'", "attacks are made only in the Attack phase")
+    if not (0 <= a.attacker < s.st.n and 0 <= a.target < s.st.n):
+        return ("000 'AIRCRAFT FLIGHTS'", "no such aircraft")
+    prob = attacker_problem(s, s.planes[a.attacker], s.to_act)
+    return prob or attack_problem(s, a.attacker, a.target)
+
+
+def _decline_problem(s: BattleState, a: Decline) -> Problem | None:
+    if s.phase != ATTACK:
+        return ("000 'SEQUENCE OF PLAY'", "attacks are made only in the Attack phase")
+    return ("000 'ATTACK PHASE'", "nothing to decline")
+
+
+# ---------------------------------------------------------------- the other choices
+def _position_problem(s: BattleState, a: ChoosePosition) -> Problem | None:
+    return ("000 'CHOOSING TURN POSITION'", "only the initiative winner chooses, before moving")
+
+
+def _direct_problem(s: BattleState, a: Direct) -> Problem | None:
+    if s.phase != DIRECTION:
+        return (
+            "000 'Assigning Direction'",
+            "direction is assigned after the Initiative phase, in darkness, by a side with capacity",
+        )
+    return (
+        "000 'FIGHTER DIRECTION'",
+        f"the {SIDES[s.to_act]} side may direct up to {s.st.direction[s.to_act]} "
+        "of its own fighters still in the battle",
+    )
+
+
+def _clouds_problem(s: BattleState, a: EnterClouds) -> Problem | None:
+    return (
+        "000 'CLOUDS'",
+        "only an aircraft ending its move in a heavy or light cloud band tries to enter the clouds",
+    )
+
+
+def _reposition_problem(s: BattleState, a: Reposition | Pass) -> Problem | None:
+    if s.phase != REPOSITION:
+        return (
+            "000 'MOVEMENT AND SPECIAL ABILITIES'",
+            "position-adjusting abilities are declared after the Movement phase",
+        )
+    return (
+        "000 'MOVEMENT AND SPECIAL ABILITIES'",
+        "no such ability use is open to this side now (each aircraft adjusts once)",
+    )
+
+
+def _plan_problem(s: BattleState, a: MovePlan) -> Problem | None:
+    return ("000 'MOVING AIRCRAFT'", "plan not legal")
+
+
+_EXPLAIN: dict[type[Action], Callable[[BattleState, Any], Problem | None]] = {
+    Activate: _activate_problem,
+    Straight: _step_problem,
+    Turn: _step_problem,
+    Maneuver: _step_problem,
+    EndMove: _step_problem,
+    Attack: _attack_action_problem,
+    Decline: _decline_problem,
+    ChoosePosition: _position_problem,
+    Direct: _direct_problem,
+    EnterClouds: _clouds_problem,
+    Reposition: _reposition_problem,
+    Pass: _reposition_problem,
+    MovePlan: _plan_problem,
+}
+
+
+def why_illegal(s: BattleState, a: Action) -> IllegalAction:
+    """Name the rule an action not in :func:`legal_actions` breaks (slow path, only on error)."""
+    fn = _EXPLAIN.get(type(a))
+    prob = fn(s, a) if fn is not None else None
+    if prob is None:
+        prob = ("000 'SEQUENCE OF PLAY'", f"{a} is not legal in the {s.phase} phase")
+    return IllegalAction(*prob)

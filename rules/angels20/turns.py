@@ -1,0 +1,82 @@
+"""The game turn (000 "SEQUENCE OF PLAY"): initiative and the end of the turn.
+
+000 "INITIATIVE PHASE" (with 000 "TAILING" and ability bonuses), then
+turn position or fighter direction, and 000 "END OF TURN". Plain functions
+of the battle state, bound as its methods.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .advanced import tailed_count
+from .conditions import after_initiative
+from .phases import INITIATIVE, POSITION
+from .stats import SIDES
+from .victory import game_over, scenario_end_of_turn, victory
+
+if TYPE_CHECKING:
+    from .state import BattleState
+
+
+def start_turn(s: BattleState) -> None:
+    """000 "INITIATIVE PHASE": 2d6 + bonuses; ties to the better bonus, then re-roll."""
+    s.turn += 1
+    s.phase = INITIATIVE
+    for p in s.planes:
+        p.moved = p.fired = p.grounded = p.dm_tried = p.lit = p.adjusted = False
+    st = s.st
+    bonus = [0, 0]
+    tail = [0, 0]
+    if st.rules.tailing:
+        # 000 "TAILING": +2 to the side tailing more enemy aircraft
+        tail = [tailed_count(s, 0), tailed_count(s, 1)]
+        if tail[0] > tail[1]:
+            bonus[0] += 2
+        elif tail[1] > tail[0]:
+            bonus[1] += 2
+    if st.any_hooks["initiative"]:
+        for p in s.planes:
+            if not p.out:
+                for fn in st.hooks[p.id].get("initiative", ()):
+                    bonus[p.side] += fn(s, p.id)
+    d = s.dice
+    while True:
+        ax = (d.d6("initiative axis"), d.d6("initiative axis"))
+        al = (d.d6("initiative allied"), d.d6("initiative allied"))
+        tot = (ax[0] + ax[1] + bonus[0], al[0] + al[1] + bonus[1])
+        if tot[0] != tot[1]:
+            winner = 0 if tot[0] > tot[1] else 1
+        elif bonus[0] != bonus[1]:
+            winner = 0 if bonus[0] > bonus[1] else 1
+        else:
+            winner = -1
+        s._log(
+            "initiative",
+            rolls={"axis": list(ax), "allied": list(al)},
+            bonus={"axis": bonus[0], "allied": bonus[1]},
+            tailing={"axis": tail[0], "allied": tail[1]},
+            total={"axis": tot[0], "allied": tot[1]},
+            winner=SIDES[winner] if winner >= 0 else None,
+        )
+        if winner >= 0:
+            break
+    s.init_winner = winner
+    if st.rules.turn_position:
+        # 000 "CHOOSING TURN POSITION"
+        s.phase = POSITION
+        s.to_act = winner
+        return
+    s.first = 1 - winner  # the winner moves second
+    after_initiative(s)
+
+
+def end_turn(s: BattleState) -> None:
+    """000 "END OF TURN": score, check victory, pick up markers."""
+    scenario_end_of_turn(s)
+    s._log("end_turn", vp={"axis": s.vp[0], "allied": s.vp[1]})
+    verdict = victory(s)
+    if verdict is not None:
+        game_over(s, *verdict)
+        return
+    start_turn(s)
