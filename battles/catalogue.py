@@ -1,40 +1,22 @@
-"""Engine stat cards from the roster's aircraft types (the organiser's catalog is the source)."""
+"""Engine stat cards from the roster's aircraft types (the organiser's catalog is the source).
+
+The mapping from catalog values to the engine's stat card is the engine's own
+(:func:`rules.angels20.aircraft.stats_from_fields`), the one that reads the
+shipped CSV; the bomber tokens fly as medium bombers there (ruling "Bomber classes").
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from roster.catalog import card_columns
 from roster.models import AircraftType
 from rules.angels20 import AircraftStats
-
-# The roster's kinds are the engine's, but for the bomber tokens: 000 "BOMBER STATS"
-# makes the He 111 tokens medium bombers (ruling "Bomber classes").
-_ENGINE_KIND = {"bomber token": "medium bomber"}
+from rules.angels20.aircraft import stats_from_fields
 
 
 def stats_for(aircraft_type: AircraftType) -> AircraftStats:
-    t = aircraft_type
-    return AircraftStats(
-        name=t.name,
-        nation=t.nation,
-        kind=_ENGINE_KIND.get(t.kind, t.kind),
-        cost=t.cost,
-        pilot=t.pilot_quality,
-        speed_min=t.speed_min,
-        speed_max=t.speed_max,
-        high_speed_min=t.high_speed_min,
-        high_speed_max=t.high_speed_max,
-        attack=(t.attack_1, t.attack_2, t.attack_3),
-        armor=t.armor,
-        vital_armor=t.vital_armor,
-        hits=t.hits,
-        turn=t.turn,
-        roll=t.roll,
-        climb=t.climb,
-        dive=t.dive,
-        abilities=tuple(t.abilities),
-        year=t.year,
-    )
+    return stats_from_fields(aircraft_type.name, card_columns(aircraft_type))
 
 
 def catalogue(types: Iterable[AircraftType] | None = None) -> dict[str, AircraftStats]:

@@ -25,8 +25,8 @@ import tracemalloc
 
 from rules.angels20 import CloudShape, Dice, Rules, flight, new_battle, standard_scenario
 
-AXIS = ('A6M2 "Zeke"', 'Ki-61 "Tony"', "A6M2 Zero Ace")
-ALLIED = ("P-40C Flying Tiger", "Hurricane Mk I", "Yak-1 Rookie")
+AXIS = ('A6M2 "Zeke"', 'Ki-61 "Tony"', "C.200 Saetta Rookie")
+ALLIED = ("P-40C Flying Tiger", 'I-16 "Ishak"', "Yak-1 Rookie")
 
 # 000 "OPTIONAL RULES" and "SPECIAL CONDITIONS", all on (issue #4)
 OPTIONAL = {

@@ -47,8 +47,8 @@ from rules.angels20 import (  # noqa: E402
 )
 from rules.angels20.pilots import POLICIES, TacticalPolicy, play_out  # noqa: E402
 
-STD_AXIS = ('A6M2 "Zeke"', 'Ki-61 "Tony"', "A6M2 Zero Ace")
-STD_ALLIED = ("P-40C Flying Tiger", "Hurricane Mk I", "Yak-1 Rookie")
+STD_AXIS = ('A6M2 "Zeke"', 'Ki-61 "Tony"', "C.200 Saetta Rookie")
+STD_ALLIED = ("P-40C Flying Tiger", 'I-16 "Ishak"', "Yak-1 Rookie")
 OPTIONAL = {
     "midair_collision": True,
     "random_clouds": True,

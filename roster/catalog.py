@@ -28,13 +28,12 @@ from django.db import transaction
 
 import rules
 from angels.errors import RuleViolation
-from rules.angels20.abilities import unknown_ability_message
+from rules.angels20.aircraft import TACTICAL_COLUMNS as CARD_COLUMNS
+from rules.angels20.aircraft import CardFieldError, card_fields
 
 from .models import (
     TACTICAL_FIELDS,
-    AircraftKind,
     AircraftType,
-    CardQuality,
     CardType,
     CatalogOrigin,
     Deck,
@@ -46,11 +45,7 @@ ANGELS20_FILE = "angels20_aircraft.csv"
 CARD_GAME_FILE = "card_game_planes.csv"
 CARD_GAME_TACTICAL_FILE = "card_game_tactical.csv"
 
-TACTICAL_COLUMNS = (
-    "nation", "year", "kind", "cost", "pilot", "speed_min", "speed_max", "high_speed_min", "high_speed_max",
-    "attack_1", "attack_2", "attack_3", "armor", "vital_armor", "hits", "turn", "roll", "climb", "dive",
-    "abilities", "estimated_fields",
-)  # fmt: skip
+TACTICAL_COLUMNS = (*CARD_COLUMNS, "estimated_fields")
 ANGELS20_COLUMNS = ("name", "side", *TACTICAL_COLUMNS, "source")
 CARD_GAME_COLUMNS = (
     "name",
@@ -166,36 +161,12 @@ def _side(row: _Row) -> str:
 
 
 def _tactical(row: _Row) -> dict[str, Any]:
-    values: dict[str, Any] = {
-        "nation": row.text("nation"),
-        "year": row.integer("year", required=False, low=1930, high=1950),
-        "kind": row.choice("kind", AircraftKind.values),
-        "cost": row.integer("cost", low=1, high=200),
-        "pilot_quality": row.choice("pilot", CardQuality.values),
-        "speed_min": row.integer("speed_min", low=1, high=10),
-        "speed_max": row.integer("speed_max", low=1, high=10),
-        "high_speed_min": row.integer("high_speed_min", required=False, low=1, high=12),
-        "high_speed_max": row.integer("high_speed_max", required=False, low=1, high=12),
-        "attack_1": row.integer("attack_1", low=0, high=20),
-        "attack_2": row.integer("attack_2", low=0, high=20),
-        "attack_3": row.integer("attack_3", low=0, high=20),
-        "armor": row.integer("armor", low=1, high=20),
-        "vital_armor": row.integer("vital_armor", low=1, high=20),
-        "hits": row.integer("hits", low=1, high=20),
-        "turn": row.integer("turn", low=0, high=10),
-        "roll": row.integer("roll", low=0, high=10),
-        "climb": row.integer("climb", low=0, high=10),
-        "dive": row.integer("dive", low=0, high=10),
-        "abilities": row.names("abilities"),
-    }
-    if values["speed_min"] > values["speed_max"]:
-        raise row.fail("speed_max", "the top of the speed range is below its bottom")
-    if (values["high_speed_min"] is None) != (values["high_speed_max"] is None):
-        raise row.fail("high_speed_max", "give both ends of the high-speed range, or neither")
-    if values["high_speed_min"] is not None and values["high_speed_min"] <= values["speed_max"]:
-        raise row.fail("high_speed_min", "high speed must start above the normal speed range")
-    if values["vital_armor"] <= values["armor"]:
-        raise row.fail("vital_armor", "vital armor must be higher than armor")
+    """The tactical columns, read and checked by the engine's own reader (one mapping)."""
+    try:
+        card = card_fields(row.data)
+    except CardFieldError as exc:
+        raise row.fail(exc.column, exc.message) from None
+    values = {_COLUMN_TO_FIELD.get(k, k): v for k, v in card.items()}
     estimated = []
     for name in row.names("estimated_fields"):
         model_field = _COLUMN_TO_FIELD.get(name, name)
@@ -203,16 +174,13 @@ def _tactical(row: _Row) -> dict[str, Any]:
             raise row.fail("estimated_fields", f"{name!r} is not a catalog field")
         estimated.append(model_field)
     values["estimated_fields"] = sorted(set(estimated))
-    _check_abilities(row, values["abilities"])
     return values
 
 
-def _check_abilities(row: _Row, names: list[str]) -> None:
-    """Every ability must be one the rules engine implements (never a silent no-op)."""
-    for name in names:
-        message = unknown_ability_message(name)
-        if message is not None:
-            raise row.fail("abilities", message)
+def card_columns(aircraft_type: AircraftType) -> dict[str, Any]:
+    """An aircraft type's tactical values keyed by catalog column, for the engine's
+    :func:`rules.angels20.aircraft.stats_from_fields`."""
+    return {c: getattr(aircraft_type, _COLUMN_TO_FIELD.get(c, c)) for c in CARD_COLUMNS}
 
 
 def read_catalog(directory: Path = CATALOG_DIR) -> list[dict[str, Any]]:

@@ -7,6 +7,7 @@ import pytest
 from engine_helpers import advance, battle, events, plane, play, pre
 
 from rules.angels20 import (
+    CATALOGUE,
     Activate,
     Attack,
     ChoosePosition,
@@ -148,8 +149,9 @@ def test_climbing_attacks_one_higher_and_required_climb_gets_plus_four():
     assert s.legal_actions() == [Maneuver("climb", 0)]
     s.apply(Maneuver("climb"))
     m = events(s, "maneuver")[0]
-    assert m["bonus_parts"] == [["climb", 4], ["climbing status", 4]]
-    assert m["total"] == sum(m["dice"]) + 8 and m["success"]
+    climb = CATALOGUE[BF].climb
+    assert m["bonus_parts"] == [["climb", climb], ["climbing status", 4]]
+    assert m["total"] == sum(m["dice"]) + climb + 4 and m["success"]
     assert s.planes[0].alt == 4
 
 

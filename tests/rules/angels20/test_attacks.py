@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from engine_helpers import at_attack, events, pre
 
-from rules.angels20 import Attack, Decline, IllegalAction
+from rules.angels20 import CATALOGUE, Attack, Decline, IllegalAction
 
 BF, HURRI, ACE = "Bf 109E Wingman", "Hurricane Mk I", "Bf 109E Ace"
 MISS = [1] * 7
@@ -107,8 +107,8 @@ def test_pilot_quality_bonus_and_unmodified_six():
 
 def test_crippled_attacker_and_target_and_stacking_modifiers():
     s = one_shot((0, 2), 0, dice=[6, 4, 4, 1, 1], attacker=ACE)
-    s.planes[0].damage = 1  # Ace: 2 hit points -> crippled
-    s.planes[1].damage = 2  # Hurricane: 3 hit points -> crippled
+    s.planes[0].damage = CATALOGUE[ACE].hits - 1  # one hit point left: crippled
+    s.planes[1].damage = CATALOGUE[HURRI].hits - 1
     s.apply(Attack(0, 1))
     a = events(s, "attack")[0]
     assert sorted(m[0] for m in a["modifiers"]) == [
@@ -120,7 +120,7 @@ def test_crippled_attacker_and_target_and_stacking_modifiers():
     assert a["hits"] == 4  # 6 -> 2, 4+1 >= 4, 4+1 >= 4
     # crippled attacker alone: -1; the unmodified 6 still counts 2
     s = one_shot((0, 2), 0, dice=[6, 4, 5, 1, 1])
-    s.planes[0].damage = 1
+    s.planes[0].damage = CATALOGUE[BF].hits - 1
     s.apply(Attack(0, 1))
     a = events(s, "attack")[0]
     assert a["modifier"] == -1 and [r[2] for r in a["rolls"]] == [2, 0, 1, 0, 0]
@@ -150,7 +150,7 @@ def test_armor_vital_armor_and_damage_states():
     s = one_shot((0, 2), 0, dice=[6, 6, 6, 1, 1, 2])  # 6 hits = vital armor
     s.apply(Attack(0, 1))
     assert events(s, "destroyed")[0]["how"] == "vital armor" and s.planes[1].out == 1
-    assert s.vp[0] == 24.0  # destroyed: VP = cost
+    assert s.vp[0] == float(CATALOGUE[HURRI].cost)  # destroyed: VP = cost
 
 
 def head_on():

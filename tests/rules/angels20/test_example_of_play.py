@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine_helpers import battle, events, plane, play, where
 
-from rules.angels20 import Activate, Attack, Maneuver, Rules, Straight, Turn
+from rules.angels20 import CATALOGUE, Activate, Attack, Maneuver, Rules, Straight, Turn
 from rules.angels20.actions import STRAIGHT
 
 ZEKE, TONY, P40, HURRICANE = 0, 1, 2, 3
@@ -170,7 +170,8 @@ def _turn_2():
     )
     assert [min(r[1], 6) for r in a["rolls"]] == [6, 5, 4, 3, 2]
     assert (a["hits"], a["outcome"]) == (2, "miss")
-    assert s.vp == [0.0, 28.0]
+    # The book prints no victory points: the Allies score the Tony's cost (its catalog card).
+    assert s.vp == [0.0, float(CATALOGUE['Ki-61 "Tony"'].cost)]
     return s
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from engine_helpers import advance, battle, events, plane, play, where
 
-from rules.angels20 import Activate, EndMove, IllegalAction, Maneuver, Rules, Turn
+from rules.angels20 import CATALOGUE, Activate, EndMove, IllegalAction, Maneuver, Rules, Turn
 from rules.angels20.actions import STRAIGHT
 
 L, R = Turn(-1), Turn(1)
@@ -118,13 +118,14 @@ def test_every_difficult_maneuver(maneuver, option, dice, expect):
     play(s, Activate(0, 2), Maneuver(maneuver, option))
     m = events(s, "maneuver")[0]
     assert m["success"] is (dice == SUCCESS)
+    card = CATALOGUE["Bf 109E Wingman"]
     assert m["bonus"] == {
-        "break": 4,
-        "barrel_roll": 4,
-        "split_s": 4,
-        "climb": 4,
-        "power_dive": 5,
-    }.get(maneuver, 3)
+        "break": card.roll,  # Roll +4: 000 "Movement Example 3"
+        "barrel_roll": card.roll,
+        "split_s": card.roll,
+        "climb": card.climb,
+        "power_dive": card.dive,
+    }.get(maneuver, card.turn)
     assert where(s, 0) == expect
     s.apply(STRAIGHT)  # a second hex follows every maneuver, scissors included
     assert [e["n"] for e in events(s, "step") if e["plane"] == 0] == [1, 2]
@@ -138,7 +139,7 @@ def test_maneuver_check_targets_and_crippled_penalty():
     m = events(s, "maneuver")[0]
     assert (m["target"], m["total"], m["success"]) == (10, 13, True)
     s = duel("Bf 109E Wingman", dice=[5, 5])
-    s.planes[0].damage = 1  # 2 hit points: crippled
+    s.planes[0].damage = CATALOGUE["Bf 109E Wingman"].hits - 1  # one hit point left: crippled
     assert s.condition(0) == "crippled"
     assert not any(a.speed == 5 for a in s.legal_actions())  # no high speed when crippled
     with pytest.raises(IllegalAction) as err:
@@ -200,7 +201,7 @@ def test_leaving_the_map_is_a_retreat_worth_half_cost():
     play(s, Activate(1, 2), STRAIGHT)
     assert s.planes[1].out == 2
     assert events(s, "retreat")[0]["edge"] == "north"
-    assert s.vp == [12.0, 0.0]  # half of the Hurricane's 24
+    assert s.vp == [CATALOGUE["Hurricane Mk I"].cost / 2, 0.0]  # half the Hurricane's cost
     assert s.current_side() == 0 and s.mover == -1
 
 

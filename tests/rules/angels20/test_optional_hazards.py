@@ -7,6 +7,7 @@ from engine_helpers import at, battle, events, plane, play, pre, where
 from optional_helpers import BF, HURRI, INIT, INIT_ALLIED, hexes, purposes
 
 from rules.angels20 import (
+    CATALOGUE,
     Activate,
     Maneuver,
     Rules,
@@ -82,7 +83,7 @@ def test_flak_attack(dice, rolls, hits, outcome):
         assert s.planes[0].out == 1 and s.mover == -1  # the move ends there
         d = events(s, "destroyed")[0]
         assert (d["how"], d["by"]) == ("flak", -1)
-        assert s.vp == [0.0, 27.0] and s.planes[0].killer == -1
+        assert s.vp == [0.0, float(CATALOGUE[BF].cost)] and s.planes[0].killer == -1
         assert events(s, "survival")[0]["roll"] == 6
         assert len(events(s, "flak")) == 1
     else:
@@ -195,7 +196,7 @@ def test_balloon_attack(roll, effect, outcome):
     if outcome == "destroyed":
         d = events(s, "destroyed")[0]
         assert (d["how"], d["by"], p.killer) == ("barrage balloon", -1, -1)
-        assert s.vp == [0.0, 27.0]
+        assert s.vp == [0.0, float(CATALOGUE[BF].cost)]
 
 
 def test_balloon_friend_and_foe_alike():

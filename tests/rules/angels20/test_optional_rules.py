@@ -9,6 +9,7 @@ from engine_helpers import at, at_attack, battle, events, plane, play, pre, wher
 from optional_helpers import BF, HURRI, INIT, fly, purposes, rear_shot
 
 from rules.angels20 import (
+    CATALOGUE,
     Activate,
     Attack,
     ChoosePosition,
@@ -54,7 +55,7 @@ def test_collision_both_roll_one_both_destroyed():
     ]
     assert [p.out for p in s.planes] == [1, 1]
     # each side scores the other's aircraft, but nobody shot it down
-    assert s.vp == [24.0, 27.0]
+    assert s.vp == [float(CATALOGUE[HURRI].cost), float(CATALOGUE[BF].cost)]
     assert [(e["plane"], e["roll"], e["survived"]) for e in events(s, "survival")] == [
         (0, 5, True),
         (1, 2, False),

@@ -44,8 +44,8 @@ def make(kind: int, seed: int):
     if kind == 0:
         dice = Dice(seed)
         sc = standard_scenario(
-            flight("axis", 'A6M2 "Zeke"', 'Ki-61 "Tony"', "C.202 Folgore"),
-            flight("allied", "P-40C Flying Tiger", "Hurricane Mk I", "Yak-1 Rookie"),
+            flight("axis", 'A6M2 "Zeke"', 'Ki-61 "Tony"', "C.200 Saetta Rookie"),
+            flight("allied", "P-40C Flying Tiger", 'I-16 "Ishak"', "Yak-1 Rookie"),
             dice,
             rules=advanced,
         )

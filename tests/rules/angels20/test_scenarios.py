@@ -60,7 +60,7 @@ def test_dogfight_first_to_drive_off_an_enemy_wins():
     r = s.result()
     assert r["winner"] == "axis" and "first" in r["reason"]
     assert r["aircraft"][1]["fate"] == "retreated" and r["victory_points"] == {
-        "axis": 12.0,
+        "axis": CATALOGUE[HURRI].cost / 2,
         "allied": 0.0,
     }
 

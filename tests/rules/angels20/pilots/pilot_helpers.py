@@ -47,8 +47,8 @@ def make_battle(name: str, seed: int):
         dice = Dice(seed)
         rules = Rules.advanced(max_turns=12) if name == "standard_advanced" else Rules(max_turns=12)
         sc = standard_scenario(
-            flight("axis", 'A6M2 "Zeke"', 'Ki-61 "Tony"', "A6M2 Zero Ace"),
-            flight("allied", "P-40C Flying Tiger", "Hurricane Mk I", "Yak-1 Rookie"),
+            flight("axis", 'A6M2 "Zeke"', 'Ki-61 "Tony"', "C.200 Saetta Rookie"),
+            flight("allied", "P-40C Flying Tiger", 'I-16 "Ishak"', "Yak-1 Rookie"),
             dice,
             rules=rules,
         )
