@@ -213,3 +213,15 @@ def test_catalog_names_are_unique_across_files():
         with (CATALOG_DIR / f).open(newline="") as fh:
             names.update(r["name"] for r in csv.DictReader(fh))
     assert [n for n, c in names.items() if c > 1] == []
+
+
+def test_battles_fly_the_engines_cards_for_the_shipped_catalog():
+    """One mapping (ruling "One aircraft table"): a loaded row flies as the engine's card."""
+    from battles.catalogue import stats_for
+    from roster.catalog import read_catalog
+    from rules.angels20 import CATALOGUE
+
+    rows = [r for r in read_catalog() if r["name"] in CATALOGUE]
+    assert len(rows) == len(CATALOGUE)
+    for values in rows:
+        assert stats_for(AircraftType(**values)) == CATALOGUE[values["name"]]
