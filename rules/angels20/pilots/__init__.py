@@ -25,10 +25,10 @@ mid-move).
   ``docs/computer-pilots.md``.
 
 Policies are deterministic given their seed: tie-breaks use the policy's own
-seeded source (:class:`~.base.TieBreaker`), never the global ``random``
-module nor the battle's dice. The package keeps process-wide caches of
-position-independent tables (relative move outcomes, reach sets); they never
-change a decision.
+seeded :class:`rules.dice.Dice` (unrecorded; :class:`~.base.TieBreaker`),
+never the global ``random`` module nor the battle's dice. The package keeps
+process-wide caches of position-independent tables (relative move outcomes,
+reach sets); they never change a decision.
 
 Modules: :mod:`.base` (the protocol, tie-breaks), :mod:`.random_policy`,
 :mod:`.tactical` (the tactical policy's phases), :mod:`.planning` (choosing

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from rules.dice import Dice
 
 from ..actions import Action
 
@@ -21,15 +22,23 @@ class Policy(Protocol):
 
 
 class TieBreaker:
-    """A policy's own seeded source for breaking ties (never the battle's dice)."""
+    """A policy's own seeded source for breaking ties (never the battle's dice).
+
+    The draws come from the project's one dice source, :class:`rules.dice.Dice`,
+    in its fast unrecorded mode, seeded with the policy's own seed.
+    """
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.dice = Dice(seed, record=False)
 
     def one_of(self, options: Sequence[T]) -> T:
         """One of ``options``, uniformly; the only one without a draw."""
-        return options[0] if len(options) == 1 else self.rng.choice(options)
+        if len(options) == 1:
+            return options[0]
+        if not options:
+            raise IndexError("no option to choose from")
+        return options[self.dice.roll(len(options)) - 1]
 
     def pick(self, options: Sequence[T], score: Callable[[T], float]) -> T:
         """The option with the best score, ties broken at random."""

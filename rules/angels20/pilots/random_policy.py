@@ -24,4 +24,4 @@ class RandomPolicy(TieBreaker):
             legal = state.legal_actions()
         if not legal:
             raise ValueError("no legal action: the battle is over")
-        return self.rng.choice(legal)
+        return self.one_of(legal)

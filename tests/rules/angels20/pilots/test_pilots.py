@@ -147,6 +147,24 @@ def test_policy_does_not_touch_global_random():
     assert random.random() == before
 
 
+def test_tie_breaks_draw_from_the_one_dice_source():
+    """A policy's tie-breaks are rolls of its own unrecorded Dice(seed)."""
+    from rules.angels20.pilots.base import TieBreaker
+
+    options = list("abcdefg")
+    tb, dice = TieBreaker(11), Dice(11, record=False)
+    for _ in range(50):
+        assert tb.one_of(options) == options[dice.roll(len(options)) - 1]
+    assert tb.one_of(["only"]) == "only"  # one option: no draw
+    assert tb.dice.count == 50 and tb.dice.rolls == []
+    assert tb.pick([1, 2, 3, 4], lambda o: -abs(o - 2)) == 2  # no tie: no draw
+    assert tb.dice.count == 50
+    rp, dice = RandomPolicy(5), Dice(5, record=False)
+    state = make_battle("dogfight", 1)
+    legal = list(state.legal_move_plans()) or state.legal_actions()
+    assert rp.choose(state) == legal[dice.roll(len(legal)) - 1]
+
+
 # ----------------------------------------------------------------- judgement
 
 
