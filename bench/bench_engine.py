@@ -11,6 +11,12 @@ barrage balloons, darkness with fighter direction and searchlights on both
 sides, later-edition sixes).
 
     .venv/bin/python bench/bench_engine.py [--seconds 5] [--basic] [--plans] [--only off|on]
+    .venv/bin/python bench/bench_engine.py --battles 300   # fixed seeds 0..299
+
+Times are CPU time (``time.process_time``) of the battles alone, so a busy
+shared machine disturbs them less than wall time. ``--battles N`` plays the
+same N seeded battles every run (compare two trees with ``PYTHONPATH=<tree>``);
+without it, as many battles as fit in ``--seconds`` of CPU time.
 
 Target (issue #3): at least 2,000 game turns per second on one core.
 """
@@ -64,17 +70,19 @@ def play(seed: int, rules: Rules, plans: bool) -> tuple[int, int]:
     return s.turn, actions
 
 
-def run(label: str, rules: Rules, seconds: float, plans: bool) -> None:
+def run(label: str, rules: Rules, seconds: float, plans: bool, fixed: int = 0) -> None:
+    """Battles of seeds 0, 1, ...: ``fixed`` of them, or as many as fit in ``seconds`` (CPU)."""
     battles = turns = actions = 0
-    t0 = time.perf_counter()
+    dt = 0.0
     seed = 0
-    while time.perf_counter() - t0 < seconds:
+    while battles < fixed if fixed else dt < seconds:
+        t0 = time.process_time()
         t, a = play(seed, rules, plans)
+        dt += time.process_time() - t0
         battles += 1
         turns += t
         actions += a
         seed += 1
-    dt = time.perf_counter() - t0
 
     tracemalloc.start()
     for s in range(20):
@@ -84,11 +92,11 @@ def run(label: str, rules: Rules, seconds: float, plans: bool) -> None:
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
     print(f"{label}:")
-    print(f"  battles:      {battles} in {dt:.2f} s = {battles / dt:,.1f} battles/s")
+    print(f"  battles:      {battles} in {dt:.2f} CPU-s = {battles / dt:,.1f} battles/s")
     print(
         f"  game turns:   {turns} = {turns / dt:,.0f} turns/s (mean {turns / battles:.1f} turns/battle)"
     )
-    print(f"  actions:      {actions} = {actions / dt:,.0f} actions/s")
+    print(f"  actions:      {actions} = {actions / dt:,.0f} actions per CPU-second")
     print(
         f"  peak memory:  {peak / 1024:,.0f} KiB traced during one battle-set (tracemalloc); "
         f"max RSS {rss / 1024:,.1f} MiB",
@@ -98,7 +106,8 @@ def run(label: str, rules: Rules, seconds: float, plans: bool) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=5.0, help="seconds per configuration")
+    ap.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per configuration")
+    ap.add_argument("--battles", type=int, default=0, help="play exactly seeds 0..N-1 instead")
     ap.add_argument("--basic", action="store_true", help="basic rules instead of advanced")
     ap.add_argument("--plans", action="store_true", help="choose whole-move plans instead of steps")
     ap.add_argument(
@@ -114,13 +123,14 @@ def main() -> None:
         f"choices: {'whole-move plans' if args.plans else 'steps'}"
     )
     if args.only != "on":
-        run("without optional rules", make(**base), args.seconds, args.plans)
+        run("without optional rules", make(**base), args.seconds, args.plans, args.battles)
     if args.only != "off":
         run(
             "all optional rules on (" + ", ".join(make(**base, **OPTIONAL).optional_rules_on) + ")",
             make(**base, **OPTIONAL),
             args.seconds,
             args.plans,
+            args.battles,
         )
 
 

@@ -9,7 +9,6 @@ its methods.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from .actions import (
@@ -62,67 +61,119 @@ def condition(s: BattleState, i: int) -> str:
 
 
 # ---------------------------------------------------------------- who may attack
+# The checks return the rule that forbids (a constant citation) or None: cheap
+# enough for listing legal attacks. The message is built only to explain a
+# refusal (attacker_problem / attack_problem), from the rule the check named.
+R_ALTERNATE = "000 'Alternate Attacks'"
+R_IMMEDIATE = "000 'Immediate Effect'"
+R_ONE_ATTACK = "000 'One Attack per Game Turn'"
+R_STACKING = "000 'STACKING'"
+R_DESTROYED = "000 'DESTROYED'"
+R_ENEMY = "000 'ATTACK PHASE'"
+R_RANGE_0 = "000 'No Range 0 Attacks'"
+R_RANGE = "000 'RESOLVING ATTACKS'"
+R_ALTITUDE = "000 'Firing Arc and Altitude'"
+R_DIVING = "000 'DIVING STATUS'"
+R_CLIMBING = "000 'CLIMBING STATUS'"
+R_ARC = "000 'FIRING ARC'"
+R_CLOUDS = "000 'EFFECTS OF BEING IN THE CLOUDS'"
+R_DARKNESS = "000 'Requirements to Attack'"
+R_ABILITY = "000 'Special Abilities'"
+
+
 def can_attack(s: BattleState, a: int, t: int) -> bool:
     """Could ``a`` attack ``t`` now, ignoring whose turn it is? (000 "ATTACK AND DEFENSE")"""
-    return attack_problem(s, a, t) is None
+    return attack_rule(s, a, t) is None
 
 
-def attacker_problem(s: BattleState, pa: Plane, side: int) -> Problem | None:
-    """Why ``pa`` can't attack at all now, ``side`` attacking (000 "ATTACK PHASE"), or None."""
+def attacker_rule(s: BattleState, pa: Plane, side: int) -> str | None:
+    """The rule why ``pa`` can't attack at all now, ``side`` attacking (000 "ATTACK PHASE")."""
     if pa.side != side:
-        return ("000 'Alternate Attacks'", f"it is the {SIDES[side]} side's attack")
+        return R_ALTERNATE
     if pa.out:
-        return ("000 'Immediate Effect'", f"{s.st.names[pa.id]} is out of the battle")
+        return R_IMMEDIATE
     if pa.fired:
-        return ("000 'One Attack per Game Turn'", f"{s.st.names[pa.id]} has already attacked")
+        return R_ONE_ATTACK
     if pa.grounded:
-        return ("000 'STACKING'", "an aircraft moved back by stacking may not attack this turn")
+        return R_STACKING
     return None
 
 
-def attack_problem(s: BattleState, a: int, t: int) -> Problem | None:
-    """Why ``a`` can't attack ``t`` (whoever's turn it is), or None (000 "ATTACK AND DEFENSE")."""
+def attacker_problem(s: BattleState, pa: Plane, side: int) -> Problem | None:
+    """Why ``pa`` can't attack at all now, ``side`` attacking, or None (explains a refusal)."""
+    rule = attacker_rule(s, pa, side)
+    if rule is None:
+        return None
+    name = s.st.names[pa.id]
+    return rule, {
+        R_ALTERNATE: f"it is the {SIDES[side]} side's attack",
+        R_IMMEDIATE: f"{name} is out of the battle",
+        R_ONE_ATTACK: f"{name} has already attacked",
+        R_STACKING: "an aircraft moved back by stacking may not attack this turn",
+    }[rule]
+
+
+def attack_rule(s: BattleState, a: int, t: int) -> str | None:
+    """The rule why ``a`` can't attack ``t`` (whoever's turn), or None (000 "ATTACK AND DEFENSE")."""
     st = s.st
     pa, pt = s.planes[a], s.planes[t]
     if pt.out != IN_PLAY:
-        return ("000 'DESTROYED'", f"{st.names[t]} is no longer in the battle")
+        return R_DESTROYED
     if pa.side == pt.side:
-        return ("000 'ATTACK PHASE'", "you may only attack enemy aircraft")
+        return R_ENEMY
     d = st.map.distance(pa.hex, pt.hex)
     if d == 0:
-        return ("000 'No Range 0 Attacks'", "an aircraft can't attack an enemy in its own hex")
+        return R_RANGE_0
     if d > 3 or st.attack[a][d - 1] <= 0:
-        return ("000 'RESOLVING ATTACKS'", f"{st.names[a]} has no attack dice at range {d}")
+        return R_RANGE
     dz = pt.alt - pa.alt
     if dz:
         if not st.rules.status or abs(dz) > 1:
-            return ("000 'Firing Arc and Altitude'", "the target must be at the same altitude")
+            return R_ALTITUDE
         if dz == -1 and pa.status != STATUS_DIVING:
-            return ("000 'DIVING STATUS'", "only a Diving aircraft can attack 1 altitude lower")
+            return R_DIVING
         if dz == 1 and pa.status != STATUS_CLIMBING:
-            return (
-                "000 'CLIMBING STATUS'",
-                "only a Climbing aircraft can attack 1 altitude higher",
-            )
+            return R_CLIMBING
     if not st.bomber[a] and not ARC_TABLE[key(s, pa.hex, pt.hex)][pa.facing]:
-        return ("000 'FIRING ARC'", f"{st.names[t]} is not in {st.names[a]}'s front firing arc")
+        return R_ARC
     if pa.cloud or pt.cloud:
-        return (
-            "000 'EFFECTS OF BEING IN THE CLOUDS'",
-            "an aircraft in the clouds can't attack or be attacked",
-        )
+        return R_CLOUDS
     if st.dark and not (st.darkness_ok[a] or pa.directed or pt.lit):
-        return (
-            "000 'Requirements to Attack'",
-            f"in darkness {st.names[a]} needs an ability to fight in darkness, "
-            "fighter direction, or an illuminated target",
-        )
+        return R_DARKNESS
     if st.any_hooks["can_attack"]:
         for i in (a, t):
             for fn in st.hooks[i].get("can_attack", ()):
                 if not fn(s, a, t):
-                    return ("000 'Special Abilities'", "a special ability forbids this attack")
+                    return R_ABILITY
     return None
+
+
+def attack_problem(s: BattleState, a: int, t: int) -> Problem | None:
+    """Why ``a`` can't attack ``t`` (whoever's turn it is), or None (explains a refusal)."""
+    rule = attack_rule(s, a, t)
+    if rule is None:
+        return None
+    return rule, _attack_message(s, rule, a, t)
+
+
+def _attack_message(s: BattleState, rule: str, a: int, t: int) -> str:
+    names = s.st.names
+    if rule == R_RANGE:
+        d = distance(s, a, t)
+        return f"{names[a]} has no attack dice at range {d}"
+    return {
+        R_DESTROYED: f"{names[t]} is no longer in the battle",
+        R_ENEMY: "you may only attack enemy aircraft",
+        R_RANGE_0: "an aircraft can't attack an enemy in its own hex",
+        R_ALTITUDE: "the target must be at the same altitude",
+        R_DIVING: "only a Diving aircraft can attack 1 altitude lower",
+        R_CLIMBING: "only a Climbing aircraft can attack 1 altitude higher",
+        R_ARC: f"{names[t]} is not in {names[a]}'s front firing arc",
+        R_CLOUDS: "an aircraft in the clouds can't attack or be attacked",
+        R_DARKNESS: f"in darkness {names[a]} needs an ability to fight in darkness, "
+        "fighter direction, or an illuminated target",
+        R_ABILITY: "a special ability forbids this attack",
+    }[rule]
 
 
 # ---------------------------------------------------------------- 000 "ATTACK PHASE"
@@ -138,19 +189,28 @@ def begin_attack(s: BattleState) -> None:
     advance_attack(s, s.first)
 
 
-def attacks(s: BattleState, side: int) -> Iterator[Attack]:
+def attacks(s: BattleState, side: int) -> list[Attack]:
     """The attacks open to ``side``: the one definition ``legal_actions`` and the phase use."""
     planes = s.planes
+    out: list[Attack] = []
     for pa in planes:
-        if attacker_problem(s, pa, side) is None:
+        if attacker_rule(s, pa, side) is None:
             row = s.st.attack_actions[pa.id]
             for pt in planes:
-                if pt.side != side and not pt.out and attack_problem(s, pa.id, pt.id) is None:
-                    yield row[pt.id]
+                if pt.side != side and not pt.out and attack_rule(s, pa.id, pt.id) is None:
+                    out.append(row[pt.id])
+    return out
 
 
 def has_attack(s: BattleState, side: int) -> bool:
-    return next(attacks(s, side), None) is not None
+    """Has ``side`` an attack open? The same checks as :func:`attacks`, stopping at the first."""
+    planes = s.planes
+    for pa in planes:
+        if attacker_rule(s, pa, side) is None:
+            for pt in planes:
+                if pt.side != side and not pt.out and attack_rule(s, pa.id, pt.id) is None:
+                    return True
+    return False
 
 
 def advance_attack(s: BattleState, nxt: int) -> None:

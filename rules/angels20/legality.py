@@ -1,10 +1,16 @@
 """What is legal now: :func:`legal_actions`, and :func:`why_illegal` naming the rule.
 
-Legality is written once: each rule is a named check returning None or a
-(rule citation, message) :data:`~.attacks.Problem` (or a named predicate),
-and both the list of legal actions and the refusal of an illegal one are
-built from the same checks. ``BattleState.apply`` accepts exactly the actions
-:func:`legal_actions` lists and explains a refusal with :func:`why_illegal`.
+Legality is written once: each rule is a named check, and both the list of
+legal actions and the refusal of an illegal one are built from the same
+checks. ``BattleState.apply`` accepts exactly the actions :func:`legal_actions`
+lists and explains a refusal with :func:`why_illegal`.
+
+The checks the listing runs for every aircraft (:func:`mover_rule`,
+:func:`high_speed_rule`, :func:`.attacks.attacker_rule`,
+:func:`.attacks.attack_rule`) return the citation of the rule that forbids (a
+constant) or None, so listing builds no message; their ``*_problem``
+companions add the (rule citation, message) :data:`~.attacks.Problem` only
+when a refusal is explained.
 """
 
 from __future__ import annotations
@@ -71,22 +77,50 @@ def legal_actions(s: BattleState) -> list[Action]:
 
 
 # ---------------------------------------------------------------- activation (000 "MOVEMENT PHASE")
+# As in .attacks: the checks name the rule (a constant) or None; the message
+# is built only to explain a refusal.
+R_UNEQUAL = "000 'UNEQUAL NUMBERS'"
+R_OUT = "000 'DESTROYED'"
+R_MUST_MOVE = "000 'Aircraft Must Move'"
+R_CRIPPLED = "000 'CRIPPLED'"
+
+
+def mover_rule(s: BattleState, p: Plane) -> str | None:
+    """The rule why ``p`` may not start its move now, or None (000 "UNEQUAL NUMBERS", ...)."""
+    if p.side != s.to_act:
+        return R_UNEQUAL
+    if p.out:
+        return R_OUT
+    if p.moved:
+        return R_MUST_MOVE
+    return None
+
+
 def mover_problem(s: BattleState, p: Plane) -> Problem | None:
     """May ``p`` start its move now? 000 "UNEQUAL NUMBERS", "Aircraft Must Move"."""
-    if p.side != s.to_act:
-        return ("000 'UNEQUAL NUMBERS'", f"it is the {SIDES[s.to_act]} side's move")
-    if p.out:
-        return ("000 'DESTROYED'", f"{s.st.names[p.id]} is out of the battle")
-    if p.moved:
-        return ("000 'Aircraft Must Move'", f"{s.st.names[p.id]} has already moved this turn")
+    rule = mover_rule(s, p)
+    if rule is None:
+        return None
+    name = s.st.names[p.id]
+    return rule, {
+        R_UNEQUAL: f"it is the {SIDES[s.to_act]} side's move",
+        R_OUT: f"{name} is out of the battle",
+        R_MUST_MOVE: f"{name} has already moved this turn",
+    }[rule]
+
+
+def high_speed_rule(s: BattleState, p: Plane) -> str | None:
+    """000 "CRIPPLED": a crippled aircraft can't choose high speed."""
+    if p.damage and s.st.hits[p.id] - p.damage == 1:
+        return R_CRIPPLED
     return None
 
 
 def high_speed_problem(s: BattleState, p: Plane) -> Problem | None:
-    """000 "CRIPPLED": a crippled aircraft can't choose high speed."""
-    if p.damage and s.st.hits[p.id] - p.damage == 1:
-        return ("000 'CRIPPLED'", "a crippled aircraft can't choose high speed")
-    return None
+    """Why ``p`` can't choose high speed, or None (explains a refusal)."""
+    if high_speed_rule(s, p) is None:
+        return None
+    return (R_CRIPPLED, "a crippled aircraft can't choose high speed")
 
 
 def activations(s: BattleState) -> list[Action]:
@@ -94,9 +128,9 @@ def activations(s: BattleState) -> list[Action]:
     out: list[Action] = []
     st = s.st
     for p in s.planes:
-        if mover_problem(s, p) is None:
+        if mover_rule(s, p) is None:
             out.extend(st.act_normal[p.id])
-            if st.act_high[p.id] and high_speed_problem(s, p) is None:
+            if st.act_high[p.id] and high_speed_rule(s, p) is None:
                 out.extend(st.act_high[p.id])
     return out
 
