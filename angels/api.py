@@ -1,27 +1,131 @@
-"""API plumbing shared by every app: the exception handler."""
+"""API plumbing shared by every app: the one error shape and its schema.
+
+Every error the API answers has the same body::
+
+    {"detail": "plain words", "field": "flights.axis[0].pilot" | null,
+     "rule": "000 'BUILDING FLIGHTS'" | null, "code": "invalid" | "range" | ...,
+     "errors": [{"detail", "field", "rule", "code"}, ...]}
+
+The top-level fields repeat the first of ``errors``; ``errors`` lists every
+problem found (a serializer may find several at once).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
-from rest_framework import status
+from django.http import Http404
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import exceptions, serializers, status
+from rest_framework.permissions import SAFE_METHODS, AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from .errors import RuleViolation
 
 
+class ErrorItemSerializer(serializers.Serializer):
+    detail = serializers.CharField(help_text="What is wrong, in plain words.")
+    field = serializers.CharField(
+        allow_null=True, help_text="The input field at fault (dotted path), if one is."
+    )
+    rule = serializers.CharField(
+        allow_null=True,
+        help_text="The rulebook citation broken, as \"000 'TAILING'\", if a rulebook rule is.",
+    )
+    code = serializers.CharField(
+        help_text="Kind of problem: invalid, format, range, required, exists, permission, state, "
+        "conflict, or the HTTP error's own code (not_authenticated, not_found, ...)."
+    )
+
+
+class ErrorSerializer(ErrorItemSerializer):
+    errors = ErrorItemSerializer(
+        many=True, help_text="Every problem found; the first is repeated above."
+    )
+
+
+def _item(
+    detail: Any, field: str | None = None, rule: str | None = None, code: Any = "invalid"
+) -> dict[str, Any]:
+    return {"detail": str(detail), "field": field, "rule": rule, "code": str(code)}
+
+
+def _flatten(detail: Any, path: str = "") -> list[dict[str, Any]]:
+    """DRF's nested error detail as a flat list of items with dotted field paths."""
+    if isinstance(detail, dict):
+        items = []
+        for key, value in detail.items():
+            name = path if key == "non_field_errors" else (f"{path}.{key}" if path else str(key))
+            items += _flatten(value, name)
+        return items
+    if isinstance(detail, list):
+        if all(isinstance(d, str) for d in detail):
+            return [_item(d, path or None, code=getattr(d, "code", "invalid")) for d in detail]
+        items = []
+        for i, value in enumerate(detail):
+            items += _flatten(value, f"{path}[{i}]")
+        return items
+    return [_item(detail, path or None, code=getattr(detail, "code", "invalid"))]
+
+
+def error_body(items: list[dict[str, Any]]) -> dict[str, Any]:
+    """The one error shape from a non-empty list of items."""
+    return {**items[0], "errors": items}
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """Turn domain errors into HTTP 400 responses that name the field and the rule."""
+    """Every error in the one shape: a RuleViolation is a 400 naming the field and the rule."""
     if isinstance(exc, RuleViolation):
-        return Response(exc.as_dict(), status=status.HTTP_400_BAD_REQUEST)
+        return Response(error_body([exc.as_dict()]), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, DjangoValidationError):
         if hasattr(exc, "error_dict"):
-            body: dict[str, Any] = {
-                k: [str(m) for e in v for m in e.messages] for k, v in exc.error_dict.items()
-            }
+            items = [_item(m, k) for k, v in exc.error_dict.items() for e in v for m in e.messages]
         else:
-            body = {"detail": exc.messages}
-        return Response(body, status=status.HTTP_400_BAD_REQUEST)
-    return drf_exception_handler(exc, context)
+            items = [_item(m) for m in exc.messages]
+        return Response(
+            error_body(items or [_item("invalid input")]), status=status.HTTP_400_BAD_REQUEST
+        )
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        items = _flatten(exc.detail)
+    else:
+        detail = getattr(exc, "detail", str(exc))
+        items = [_item(detail, code=getattr(detail, "code", getattr(exc, "default_code", "error")))]
+    response.data = error_body(items or [_item("invalid input")])
+    return response
+
+
+class AngelsAutoSchema(AutoSchema):
+    """drf-spectacular's schema plus the error responses every operation can give."""
+
+    def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
+        responses = super()._get_response_bodies(direction)
+        errors = {"400": "Bad input: the body names the field and, where one applies, the rule."}
+        if not self._anyone_may():
+            errors["401"] = "Not signed in."
+            errors["403"] = "Signed in, but not allowed to do this."
+        if "{" in self.path:
+            errors["404"] = "No such object."
+        for code, description in errors.items():
+            if code not in responses:
+                responses[code] = self._get_response_for_code(
+                    OpenApiResponse(ErrorSerializer, description=description),
+                    code,
+                    direction=direction,
+                )
+        return responses
+
+    def _anyone_may(self) -> bool:
+        perms = getattr(self.view, "permission_classes", ())
+        read_only = self.method in SAFE_METHODS
+        return all(p is AllowAny or (read_only and p is IsAuthenticatedOrReadOnly) for p in perms)

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from angels.errors import RuleViolation
+from angels.errors import RuleViolation, is_citation
 from roster.models import AircraftType, Pilot
 from rules.angels20 import Dice, Flight, FlightMember, Rules, Scenario, ScenarioError, new_battle
 from rules.angels20 import scenario as engine_scenarios
@@ -65,7 +65,7 @@ BOOL_SWITCHES = {
     "pilot_survival": "000 'PILOT SURVIVAL'",
     "midair_collision": "000 'OPTIONAL RULE: MIDAIR COLLISION'",
     "random_clouds": "000 'RANDOM CLOUD ARRANGEMENT'",
-    "later_sixes": "later-edition sixes (Bandits High, 2013)",
+    "later_sixes": "000 'RESOLVING ATTACKS'",  # as amended by the later edition (Bandits High, 2013)
 }
 CLOUDS_RULE = "000 'CLOUDS'"
 FLAK_RULE = "000 'FLAK FIELDS'"
@@ -109,7 +109,7 @@ def _per_side(value: Any, field: str, rule: str, *, flag: bool) -> tuple[Any, An
         )
     for side, item in value.items():
         if side not in SIDES:
-            raise RuleViolation(f"unknown side {side!r}", field=f"{field}.{side}", rule="side")
+            raise RuleViolation(f"unknown side {side!r}", field=f"{field}.{side}", code="invalid")
         ok = isinstance(item, bool) if flag else _whole(item) and item >= 0
         if not ok:
             raise RuleViolation(f"give {what}, not {item!r}", field=f"{field}.{side}", rule=rule)
@@ -226,7 +226,7 @@ def rules_options(
     """
     if not isinstance(raw, dict):
         raise RuleViolation(
-            "rules must be an object of switches and options", field=field, rule="format"
+            "rules must be an object of switches and options", field=field, code="format"
         )
     out: dict[str, Any] = {}
     for key, value in raw.items():
@@ -243,7 +243,7 @@ def rules_options(
             raise RuleViolation(
                 f"unknown rule {key!r} (known: {', '.join(RULE_KEYS)})",
                 field=where,
-                rule="unknown option",
+                code="invalid",
             )
     if out.get("clouds") and out.get("random_clouds"):
         raise RuleViolation(
@@ -284,37 +284,37 @@ def _rules(settings: dict[str, Any]) -> Rules:
     max_turns = settings.get("max_turns", 30)
     if not _whole(max_turns) or not 1 <= max_turns <= 100:
         raise RuleViolation(
-            "max_turns is a whole number from 1 to 100", field="settings.max_turns", rule="range"
+            "max_turns is a whole number from 1 to 100", field="settings.max_turns", code="range"
         )
     return rules_build(options, max_turns=max_turns)
 
 
 def _check_settings(kind: str, settings: dict[str, Any]) -> None:
     if not isinstance(settings, dict):
-        raise RuleViolation("settings must be an object", field="settings", rule="format")
+        raise RuleViolation("settings must be an object", field="settings", code="format")
     for key in settings:
         if key not in SETTINGS_KEYS:
             raise RuleViolation(
                 f"unknown option {key!r} (known: {', '.join(sorted(SETTINGS_KEYS))})",
                 field=f"settings.{key}",
-                rule="unknown option",
+                code="invalid",
             )
     policies = settings.get("policies", {})
     known = policy_names()
     if not isinstance(policies, dict):
         raise RuleViolation(
-            "policies maps a side to a pilot policy", field="settings.policies", rule="format"
+            "policies maps a side to a pilot policy", field="settings.policies", code="format"
         )
     for side, name in policies.items():
         if side not in SIDES:
             raise RuleViolation(
-                f"unknown side {side!r}", field=f"settings.policies.{side}", rule="side"
+                f"unknown side {side!r}", field=f"settings.policies.{side}", code="invalid"
             )
         if name not in known:
             raise RuleViolation(
                 f"unknown pilot policy {name!r} (known: {', '.join(known)})",
                 field=f"settings.policies.{side}",
-                rule="unknown option",
+                code="invalid",
             )
     territory = settings.get("territory", {})
     if not isinstance(territory, dict) or any(
@@ -323,7 +323,7 @@ def _check_settings(kind: str, settings: dict[str, Any]) -> None:
         raise RuleViolation(
             f"territory maps axis/allied to one of {', '.join(TERRITORIES)}",
             field="settings.territory",
-            rule="territory",
+            code="invalid",
         )
 
 
@@ -337,16 +337,14 @@ def _aircraft_type(ref: Any, field: str) -> AircraftType:
         else None
     )
     if found is None:
-        raise RuleViolation(
-            f"unknown aircraft type {ref!r}", field=field, rule="unknown aircraft type"
-        )
+        raise RuleViolation(f"unknown aircraft type {ref!r}", field=field, code="exists")
     return found
 
 
 def _flight(side: str, members: Any) -> Flight:
     field = f"flights.{side}"
     if not isinstance(members, list):
-        raise RuleViolation("a flight is a list of aircraft", field=field, rule="format")
+        raise RuleViolation("a flight is a list of aircraft", field=field, code="format")
     built = []
     for i, member in enumerate(members):
         where = f"{field}[{i}]"
@@ -354,7 +352,7 @@ def _flight(side: str, members: Any) -> Flight:
             raise RuleViolation(
                 "each aircraft needs an aircraft_type (id or name)",
                 field=f"{where}.aircraft_type",
-                rule="required",
+                code="required",
             )
         aircraft_type = _aircraft_type(member["aircraft_type"], f"{where}.aircraft_type")
         if aircraft_type.side and aircraft_type.side != side:
@@ -369,19 +367,19 @@ def _flight(side: str, members: Any) -> Flight:
             pilot = Pilot.objects.select_related("squadron").filter(pk=member["pilot"]).first()
             if pilot is None:
                 raise RuleViolation(
-                    f"unknown pilot {member['pilot']!r}", field=f"{where}.pilot", rule="exists"
+                    f"unknown pilot {member['pilot']!r}", field=f"{where}.pilot", code="exists"
                 )
             if pilot.squadron.side != side:
                 raise RuleViolation(
                     f"{pilot} flies for the {pilot.squadron.side} side",
                     field=f"{where}.pilot",
-                    rule="side",
+                    code="invalid",
                 )
             if pilot.status != "active":
                 raise RuleViolation(
                     f"{pilot} is {pilot.status}, not on active duty",
                     field=f"{where}.pilot",
-                    rule="pilot status",
+                    code="state",
                 )
             pilot_ref = f"pilot:{pilot.pk}"
             quality = quality or engine_quality(pilot)
@@ -411,7 +409,7 @@ def build_scenario(
         raise RuleViolation(
             f"unknown scenario {kind!r} (known: {', '.join(ScenarioKind.values)})",
             field="scenario",
-            rule="unknown scenario",
+            code="invalid",
         )
     _check_settings(kind, settings)
     rules = _rules(settings)
@@ -421,7 +419,7 @@ def build_scenario(
                 raise RuleViolation(
                     "this scenario's flights are set by the book",
                     field="flights",
-                    rule=f"000 scenario '{kind}'",
+                    rule="000 'SCENARIOS'",
                 )
             scenario = FIXED_FLIGHT_SCENARIOS[kind](rules=rules, catalogue=catalogue())
         else:
@@ -476,9 +474,10 @@ _RULE_FIELDS = {
 }
 
 
-def _rule_of(message: str) -> str:
-    """The rulebook section a ScenarioError names ("000 'BUILDING FLIGHTS': ...")."""
-    return message.split(":", 1)[0] if message.startswith("000") else "scenario"
+def _rule_of(message: str) -> str | None:
+    """The rulebook section a ScenarioError names ("000 'BUILDING FLIGHTS': ..."), if any."""
+    head = message.split(": ", 1)[0]
+    return head if is_citation(head) else None
 
 
 def _field_of(message: str) -> str:
@@ -486,7 +485,7 @@ def _field_of(message: str) -> str:
     rule = _rule_of(message)
     if "cloud hex" in message:
         return "settings.rules.cloud_shapes"
-    return _RULE_FIELDS.get(rule, "flights")
+    return _RULE_FIELDS.get(rule or "", "flights")
 
 
 # -- creating and dispatching -----------------------------------------------------
@@ -562,7 +561,7 @@ def battle_resolve(*, battle_id: int) -> Battle:
             raise RuleViolation(
                 "only a battle waiting to be resolved can be resolved",
                 field="status",
-                rule="battle status",
+                code="state",
             )
         _dispatch([battle_id])
     return Battle.objects.get(pk=battle_id)
@@ -575,9 +574,7 @@ def battle_retry(*, battle_id: int) -> Battle:
             status=BattleStatus.PENDING, error="", started_at=None, finished_at=None
         )
         if updated != 1:
-            raise RuleViolation(
-                "only a failed battle can be retried", field="status", rule="battle status"
-            )
+            raise RuleViolation("only a failed battle can be retried", field="status", code="state")
         _dispatch([battle_id])
     return Battle.objects.get(pk=battle_id)
 
@@ -682,7 +679,7 @@ def batch_create(
     """The same matchup flown ``runs`` times, battle i seeded ``batch_battle_seed(seed, i)``, fanned out as a group."""
     if not isinstance(runs, int) or not 1 <= runs <= MAX_BATCH_RUNS:
         raise RuleViolation(
-            f"runs is a whole number from 1 to {MAX_BATCH_RUNS}", field="runs", rule="range"
+            f"runs is a whole number from 1 to {MAX_BATCH_RUNS}", field="runs", code="range"
         )
     seed = secrets.randbits(40) if seed is None else seed
     settings, flights = settings or {}, flights or {}

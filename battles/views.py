@@ -128,7 +128,7 @@ def battle_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         elif action == "retry" and request.user.is_staff:
             services.battle_retry(battle_id=pk)
         else:
-            raise RuleViolation("unknown action", rule="battle action")
+            raise RuleViolation("unknown action", code="invalid")
     except RuleViolation as exc:
         messages.error(request, str(exc))
     return redirect("battle-report", pk=pk)

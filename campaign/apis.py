@@ -40,7 +40,7 @@ class CampaignCreateApi(APIView):
         ids = values.pop("squadrons")
         squadrons = list(Squadron.objects.filter(pk__in=ids))
         if len(squadrons) != len(set(ids)):
-            raise RuleViolation("unknown squadron id", field="squadrons", rule="exists")
+            raise RuleViolation("unknown squadron id", field="squadrons", code="exists")
         campaign = services.campaign_create(created_by=request.user, squadrons=squadrons, **values)
         return Response(
             selectors.campaign_view(campaign, request.user), status=status.HTTP_201_CREATED
@@ -59,7 +59,7 @@ class CampaignDetailApi(APIView):
         since = request.query_params.get("log_since", "0")
         if not since.isdigit():
             raise RuleViolation(
-                "log_since must be a non-negative whole number", field="log_since", rule="format"
+                "log_since must be a non-negative whole number", field="log_since", code="format"
             )
         return Response(selectors.campaign_view(campaign, request.user, log_since=int(since)))
 
@@ -91,7 +91,7 @@ class CampaignMemberApi(APIView):
         data.is_valid(raise_exception=True)
         user = get_user_model().objects.filter(username=data.validated_data["username"]).first()
         if user is None:
-            raise RuleViolation("no user with that username", field="username", rule="exists")
+            raise RuleViolation("no user with that username", field="username", code="exists")
         member = services.campaign_invite(
             campaign=campaign,
             by=request.user,

@@ -76,7 +76,7 @@ def _setup_from_catalog(*, engagement_mode: str = "card") -> GameSetup:
     ]
     if not planes:
         raise RuleViolation(
-            "the aircraft catalog has no plane decks: run load_catalog first", rule="catalog"
+            "the aircraft catalog has no plane decks: run load_catalog first", code="state"
         )
     return default_setup(planes, engagement_mode=engagement_mode)
 
@@ -111,17 +111,17 @@ def _require_can_act(campaign: Campaign, user: AbstractBaseUser, side: str) -> N
     member = membership(campaign, user)
     if member is None or member.role != Role.COMMANDER:
         raise RuleViolation(
-            "only the organiser or a side's commander may act", field="side", rule="permission"
+            "only the organiser or a side's commander may act", field="side", code="permission"
         )
     if member.side != side:
         raise RuleViolation(
-            f"you command the {member.side} side, not {side}", field="side", rule="not your side"
+            f"you command the {member.side} side, not {side}", field="side", code="permission"
         )
 
 
 def _require_organiser(campaign: Campaign, user: AbstractBaseUser) -> None:
     if not is_organiser(campaign, user):
-        raise RuleViolation("only the campaign's organiser may do this", rule="permission")
+        raise RuleViolation("only the campaign's organiser may do this", code="permission")
 
 
 # -- creating and inviting --------------------------------------------------------
@@ -145,16 +145,16 @@ def campaign_create(
     them over the defender's ground (see :func:`campaign_engine_rules_set`).
     """
     if not name.strip():
-        raise RuleViolation("a campaign needs a name", field="name", rule="required")
+        raise RuleViolation("a campaign needs a name", field="name", code="required")
     if Campaign.objects.filter(name=name).exists():
         raise RuleViolation(
-            f"a campaign called {name!r} already exists", field="name", rule="unique"
+            f"a campaign called {name!r} already exists", field="name", code="conflict"
         )
     if resolution_mode not in ResolutionMode.values:
         raise RuleViolation(
             f"{resolution_mode!r} is not one of {ResolutionMode.values}",
             field="resolution_mode",
-            rule="choice",
+            code="invalid",
         )
     engine_rules = engine_rules or {}
     _check_engine_settings(engine_rules, engine_territory)
@@ -188,7 +188,7 @@ def _check_engine_settings(engine_rules: Any, engine_territory: Any) -> None:
     rules_options(engine_rules, field="engine_rules")
     if not isinstance(engine_territory, bool):
         raise RuleViolation(
-            "engine_territory is true or false", field="engine_territory", rule="format"
+            "engine_territory is true or false", field="engine_territory", code="format"
         )
 
 
@@ -220,11 +220,11 @@ def campaign_invite(
     """The organiser gives ``user`` a part: commander of a side, organiser, or spectator."""
     _require_organiser(campaign, by)
     if role not in Role.values:
-        raise RuleViolation(f"{role!r} is not one of {Role.values}", field="role", rule="choice")
+        raise RuleViolation(f"{role!r} is not one of {Role.values}", field="role", code="invalid")
     if role == Role.COMMANDER:
         if side not in SIDES:
             raise RuleViolation(
-                "a commander commands the allied or the axis side", field="side", rule="choice"
+                "a commander commands the allied or the axis side", field="side", code="invalid"
             )
         if (
             CampaignMember.objects.filter(campaign=campaign, role=Role.COMMANDER, side=side)
@@ -234,7 +234,7 @@ def campaign_invite(
             raise RuleViolation(
                 f"the {side} side already has a commander",
                 field="side",
-                rule="one commander per side",
+                code="conflict",
             )
     else:
         side = ""
@@ -252,7 +252,7 @@ def _locked(campaign_id: int, version: int | None) -> Campaign:
         raise RuleViolation(
             f"the campaign has moved on (you acted on version {version}, it is now {campaign.version}): reload and try again",
             field="version",
-            rule="stale version",
+            code="conflict",
         )
     return campaign
 
@@ -273,7 +273,7 @@ def _save(campaign: Campaign, state: GameState, expected_version: int) -> None:
         raise RuleViolation(
             "the campaign changed while this action was applied",
             field="version",
-            rule="stale version",
+            code="conflict",
         )
     campaign.version = expected_version + 1
     campaign.state = state.to_json()
@@ -295,15 +295,11 @@ def campaign_act(
     with transaction.atomic():
         campaign = _locked(campaign_id, version)
         if campaign.status == CampaignStatus.FINISHED:
-            raise RuleViolation(
-                f"the campaign is over: {campaign.winner} won", rule="campaign over"
-            )
+            raise RuleViolation(f"the campaign is over: {campaign.winner} won", code="state")
         try:
             parsed = action_from_json(action)
         except (KeyError, TypeError, ValueError) as exc:
-            raise RuleViolation(
-                f"not a game action: {exc}", field="action", rule="action format"
-            ) from exc
+            raise RuleViolation(f"not a game action: {exc}", field="action", code="format") from exc
         _require_can_act(campaign, user, parsed.side)
         state = game_state(campaign)
         error = state.check(parsed)
@@ -381,7 +377,7 @@ def campaign_correct(
 ) -> Campaign:
     """The organiser sets a side's PP or ST; recorded with who and why, replayed in order."""
     if not reason.strip():
-        raise RuleViolation("say why the correction is made", field="reason", rule="audit trail")
+        raise RuleViolation("say why the correction is made", field="reason", code="required")
     payload: dict[str, Any] = {}
     for field, values in (("pp", pp), ("st", st)):
         if not values:
@@ -389,17 +385,17 @@ def campaign_correct(
         for side, value in values.items():
             if side not in SIDES:
                 raise RuleViolation(
-                    f"unknown side {side!r}", field=f"{field}.{side}", rule="choice"
+                    f"unknown side {side!r}", field=f"{field}.{side}", code="invalid"
                 )
             if int(value) < 0:
                 raise RuleViolation(
                     f"{field.upper()} cannot be negative",
                     field=f"{field}.{side}",
-                    rule="non-negative",
+                    code="range",
                 )
         payload[field] = {side: int(v) for side, v in values.items()}
     if not payload:
-        raise RuleViolation("nothing to correct: give pp or st", field="pp", rule="required")
+        raise RuleViolation("nothing to correct: give pp or st", field="pp", code="required")
     with transaction.atomic():
         campaign = _locked(campaign_id, None)
         _require_organiser(campaign, by)
@@ -435,7 +431,7 @@ def campaign_undo_last(*, campaign_id: int, by: AbstractBaseUser) -> Campaign:
         _require_organiser(campaign, by)
         last = campaign.actions.filter(undone=False).order_by("-sequence").first()
         if last is None:
-            raise RuleViolation("there is nothing to undo", rule="undo")
+            raise RuleViolation("there is nothing to undo", code="state")
         last.undone, last.undone_by = True, by
         last.save(update_fields=["undone", "undone_by"])
         state = campaign_replay(campaign)

@@ -110,7 +110,7 @@ def campaign_invite(request: HttpRequest, pk: int) -> HttpResponse:
     user = get_user_model().objects.filter(username=request.POST.get("username", "")).first()
     try:
         if user is None:
-            raise RuleViolation("no user with that username", field="username", rule="exists")
+            raise RuleViolation("no user with that username", field="username", code="exists")
         services.campaign_invite(
             campaign=campaign,
             by=request.user,

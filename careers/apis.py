@@ -51,7 +51,7 @@ def _parse(serializer_class, data):
         error = errors[0] if isinstance(errors, list) else next(iter(errors.values()))[0]
         if isinstance(error, dict):  # nested
             error = next(iter(error.values()))[0]
-        raise RuleViolation(str(error), field=field, rule=getattr(error, "code", "invalid"))
+        raise RuleViolation(str(error), field=field, code=getattr(error, "code", "invalid"))
     return serializer.validated_data
 
 
@@ -60,7 +60,7 @@ def _campaign(campaign_id):
         return None
     campaign = campaign_model()._default_manager.filter(pk=campaign_id).first()
     if campaign is None:
-        raise RuleViolation(f"no campaign with id {campaign_id}", field="campaign", rule="exists")
+        raise RuleViolation(f"no campaign with id {campaign_id}", field="campaign", code="exists")
     return campaign
 
 
@@ -74,7 +74,7 @@ def _int_param(params, name):
     if value in (None, ""):
         return None
     if not value.isdigit():
-        raise RuleViolation(f"{name} must be a whole number", field=name, rule="format")
+        raise RuleViolation(f"{name} must be a whole number", field=name, code="format")
     return int(value)
 
 
@@ -151,7 +151,7 @@ class EngagementApplyApi(APIView):
         try:
             record = EngagementRecord.from_json(data["record"])
         except (TypeError, ValueError) as exc:
-            raise RuleViolation(str(exc), field="record", rule="format") from exc
+            raise RuleViolation(str(exc), field="record", code="format") from exc
         applied, created = services.engagement_apply(
             source_key=data["source_key"],
             result=record,
@@ -213,7 +213,7 @@ class PilotAddApi(APIView):
         _require_writer(request.user, campaign)
         squadron = Squadron.objects.filter(pk=data["squadron"]).first()
         if squadron is None:
-            raise RuleViolation("no such squadron", field="squadron", rule="exists")
+            raise RuleViolation("no such squadron", field="squadron", code="exists")
         pilot = services.pilot_add(squadron=squadron, name=data["name"], rank=data["rank"], campaign=campaign,
                                    by=request.user.username, reason=data["reason"])  # fmt: skip
         return Response(PilotOutput(pilot).data, status=201)
@@ -246,7 +246,7 @@ class PilotTransferApi(APIView):
         data = _parse(TransferInput, request.data)
         squadron = Squadron.objects.filter(pk=data["squadron"]).first()
         if squadron is None:
-            raise RuleViolation("no such squadron", field="squadron", rule="exists")
+            raise RuleViolation("no such squadron", field="squadron", code="exists")
         pilot = services.pilot_transfer(
             pilot_id=pk, squadron=squadron, by=request.user.username, reason=data["reason"]
         )

@@ -194,26 +194,26 @@ def _apply_outcome(pilot: Pilot, ctx: _Context, outcome: str, wounded_turns: int
 
 def _validate_record(record: EngagementRecord, survival_rule: str) -> None:
     if record.mode not in MODES:
-        raise RuleViolation(f"mode must be one of {MODES}", field="mode", rule="choice")
+        raise RuleViolation(f"mode must be one of {MODES}", field="mode", code="invalid")
     if record.territory not in RECORD_TERRITORIES:
         raise RuleViolation(
-            f"territory must be one of {RECORD_TERRITORIES}", field="territory", rule="choice"
+            f"territory must be one of {RECORD_TERRITORIES}", field="territory", code="invalid"
         )
     if survival_rule not in SURVIVAL_RULE_SETS:
         raise RuleViolation(
             f"survival rule must be one of {SURVIVAL_RULE_SETS}",
             field="survival_rule",
-            rule="choice",
+            code="invalid",
         )
     if not record.battle_ref.strip():
         raise RuleViolation(
-            "an engagement needs a battle reference", field="battle_ref", rule="required"
+            "an engagement needs a battle reference", field="battle_ref", code="required"
         )
     seen: set[int] = set()
     for i, flown in enumerate(record.flown):
         if flown.pilot_id in seen:
             raise RuleViolation(
-                "a pilot flies once per engagement", field=f"flown[{i}].pilot_id", rule="unique"
+                "a pilot flies once per engagement", field=f"flown[{i}].pilot_id", code="conflict"
             )
         seen.add(flown.pilot_id)
         for name in ("damage", "crew_hits", "cockpit_hits", "fires", "ground_targets"):
@@ -222,26 +222,26 @@ def _validate_record(record: EngagementRecord, survival_rule: str) -> None:
                 raise RuleViolation(
                     f"{name} must be a whole number of 0 or more",
                     field=f"flown[{i}].{name}",
-                    rule="format",
+                    code="format",
                 )
         if flown.territory and flown.territory not in RECORD_TERRITORIES:
             raise RuleViolation(
                 f"territory must be one of {RECORD_TERRITORIES}",
                 field=f"flown[{i}].territory",
-                rule="choice",
+                code="invalid",
             )
         if flown.survival is not None and flown.survival.get("outcome") not in OUTCOMES:
             raise RuleViolation(
                 f"survival outcome must be one of {OUTCOMES}",
                 field=f"flown[{i}].survival",
-                rule="choice",
+                code="invalid",
             )
     for i, kill in enumerate(record.kills):
         if kill.victim_pilot_id is not None and kill.victim_pilot_id == kill.shooter_pilot_id:
             raise RuleViolation(
                 "a pilot cannot shoot himself down",
                 field=f"kills[{i}].victim_pilot_id",
-                rule="not self",
+                code="invalid",
             )
     # fmt: skip
 
@@ -295,18 +295,18 @@ def engagement_apply(
                 raise RuleViolation(
                     f"no pilot with id {flown.pilot_id}",
                     field=f"flown[{i}].pilot_id",
-                    rule="exists",
+                    code="exists",
                 )
             if pilot.status != PilotStatus.ACTIVE:
                 raise RuleViolation(
-                    f"{pilot} is {pilot.status}, not on duty", field=f"flown[{i}].pilot_id", rule="pilot on duty"
+                    f"{pilot} is {pilot.status}, not on duty", field=f"flown[{i}].pilot_id", code="state"
                 )  # fmt: skip
         for i, kill in enumerate(result.kills):
             for name in ("shooter_pilot_id", "victim_pilot_id"):
                 pid = getattr(kill, name)
                 if pid is not None and pid not in pilots:
                     raise RuleViolation(
-                        f"no pilot with id {pid}", field=f"kills[{i}].{name}", rule="exists"
+                        f"no pilot with id {pid}", field=f"kills[{i}].{name}", code="exists"
                     )
         ctx = _context(
             campaign,
@@ -415,24 +415,24 @@ def _flight_record(i: int, data: dict[str, Any], system: str) -> FlownRecord:
     unknown = set(data) - allowed
     if unknown:
         raise RuleViolation(
-            f"unknown field(s) {sorted(unknown)}", field=f"flights[{i}]", rule="format"
+            f"unknown field(s) {sorted(unknown)}", field=f"flights[{i}]", code="format"
         )
     for name in ("crew_hits", "cockpit_hits", "fires"):
         if data.get(name) and name not in _SYSTEM_HITS[system]:
             raise RuleViolation(
                 f"{TableSystem(system).label} has no {name.replace('_', ' ')}",
-                field=f"flights[{i}].{name}", rule="system",
+                field=f"flights[{i}].{name}", code="invalid",
             )  # fmt: skip
     if data.get("bailed_out_early") and system != "air_pirates":
         raise RuleViolation(
             "only Air Pirates has early bail-out (13c3)",
             field=f"flights[{i}].bailed_out_early",
-            rule="system",
+            code="invalid",
         )
     try:
         return FlownRecord(**{"mission": True, **data})
     except TypeError as exc:
-        raise RuleViolation(str(exc), field=f"flights[{i}]", rule="format") from exc
+        raise RuleViolation(str(exc), field=f"flights[{i}]", code="format") from exc
 
 
 @transaction.atomic
@@ -459,23 +459,23 @@ def table_battle_record(
     """
     if system not in TableSystem.values:
         raise RuleViolation(
-            f"system must be one of {TableSystem.values}", field="system", rule="choice"
+            f"system must be one of {TableSystem.values}", field="system", code="invalid"
         )
     if territory not in Territory.values:
         raise RuleViolation(
-            f"territory must be one of {Territory.values}", field="territory", rule="choice"
+            f"territory must be one of {Territory.values}", field="territory", code="invalid"
         )
     if not name.strip():
-        raise RuleViolation("a battle needs a name", field="name", rule="required")
+        raise RuleViolation("a battle needs a name", field="name", code="required")
     if not flights:
-        raise RuleViolation("at least one pilot must have flown", field="flights", rule="required")
+        raise RuleViolation("at least one pilot must have flown", field="flights", code="required")
     flown = [_flight_record(i, dict(f), system) for i, f in enumerate(flights)]
     by_pilot = {f.pilot_id: f for f in flown}
     pilots = Pilot.objects.select_related("squadron").in_bulk(list(by_pilot))
     for i, f in enumerate(flown):
         if f.pilot_id not in pilots:
             raise RuleViolation(
-                f"no pilot with id {f.pilot_id}", field=f"flights[{i}].pilot_id", rule="exists"
+                f"no pilot with id {f.pilot_id}", field=f"flights[{i}].pilot_id", code="exists"
             )
     if campaign_turn is None and campaign is not None:
         campaign_turn = campaign.turn
@@ -494,7 +494,7 @@ def table_battle_record(
                 raise RuleViolation(
                     "the victim must be among the pilots who flew",
                     field=f"{where}.victim_pilot_id",
-                    rule="flew",
+                    code="invalid",
                 )
             victim = pilots[vid]
             vtype = types.get(by_pilot[vid].aircraft) or victim.squadron.aircraft_type
@@ -502,18 +502,18 @@ def table_battle_record(
         vname = item.get("victim_aircraft", "")
         if vname not in types:
             raise RuleViolation(
-                f"unknown aircraft type {vname!r}", field=f"{where}.victim_aircraft", rule="exists"
+                f"unknown aircraft type {vname!r}", field=f"{where}.victim_aircraft", code="exists"
             )
         return None, types[vname]
 
     def shooter_of(pid: Any, where: str, victim: Pilot | None) -> Pilot:
         if pid not in by_pilot:
             raise RuleViolation(
-                "a shooter must be among the pilots who flew", field=where, rule="flew"
+                "a shooter must be among the pilots who flew", field=where, code="invalid"
             )
         if victim is not None and pilots[pid].squadron.side == victim.squadron.side:
             raise RuleViolation(
-                "a pilot cannot claim an aircraft of his own side", field=where, rule="same side"
+                "a pilot cannot claim an aircraft of his own side", field=where, code="invalid"
             )
         return pilots[pid]
 
@@ -526,12 +526,12 @@ def table_battle_record(
             raise RuleViolation(
                 "a kill needs the attacks made on the target",
                 field=f"kills[{i}].attacks",
-                rule="required",
+                code="required",
             )
         for j, attack in enumerate(attacks):
             if not isinstance(attack, (list, tuple)) or len(attack) not in (2, 3):
                 raise RuleViolation("an attack is [shooter_pilot_id, turn] or [shooter_pilot_id, turn, sequence]",
-                                    field=f"kills[{i}].attacks[{j}]", rule="format")  # fmt: skip
+                                    field=f"kills[{i}].attacks[{j}]", code="format")  # fmt: skip
             shooter_of(attack[0], f"kills[{i}].attacks[{j}]", victim)
         credit = credit_kill([tuple(a) for a in attacks], dice=dice)
         last_turn = max(int(a[1]) for a in attacks)
@@ -595,7 +595,7 @@ def _claim_locked(claim_id: int) -> Claim:
             Claim.objects.select_for_update(of=("self",)).select_related("battle").get(pk=claim_id)
         )
     except Claim.DoesNotExist:
-        raise RuleViolation(f"no claim with id {claim_id}", field="claim", rule="exists") from None
+        raise RuleViolation(f"no claim with id {claim_id}", field="claim", code="exists") from None
     return claim
 
 
@@ -615,7 +615,7 @@ def claim_confirm(*, claim_id: int, by: str, reason: str = "") -> Claim:
         raise RuleViolation(
             f"a {claim.state} claim cannot be confirmed as a kill",
             field="state",
-            rule="claim state",
+            code="state",
         )
     if Claim.objects.filter(
         battle_id=claim.battle_id, target=claim.target, state=ClaimState.CONFIRMED
@@ -623,7 +623,7 @@ def claim_confirm(*, claim_id: int, by: str, reason: str = "") -> Claim:
         raise RuleViolation(
             "another pilot's claim on this aircraft is already confirmed",
             field="claim",
-            rule="one kill per aircraft",
+            code="conflict",
         )
     pilot = Pilot.objects.select_for_update().get(pk=claim.pilot_id)
     ctx = _claim_context(claim, by)
@@ -655,10 +655,10 @@ def claim_deny(*, claim_id: int, by: str, reason: str) -> Claim:
     count falls, the quality it gave is undone, an ace status and kill awards no
     longer earned are removed -- each logged. Locks the claim and the pilot."""
     if not reason.strip():
-        raise RuleViolation("say why the claim is denied", field="reason", rule="required")
+        raise RuleViolation("say why the claim is denied", field="reason", code="required")
     claim = _claim_locked(claim_id)
     if claim.state == ClaimState.DENIED:
-        raise RuleViolation("the claim is already denied", field="state", rule="claim state")
+        raise RuleViolation("the claim is already denied", field="state", code="state")
     pilot = Pilot.objects.select_for_update().get(pk=claim.pilot_id)
     ctx = _claim_context(claim, by)
     was = claim.state
@@ -836,7 +836,7 @@ def campaign_turn_begin(
 
 def _require_reason(reason: str) -> None:
     if not reason.strip():
-        raise RuleViolation("say why (it is logged)", field="reason", rule="required")
+        raise RuleViolation("say why (it is logged)", field="reason", code="required")
 
 
 @transaction.atomic
@@ -861,7 +861,7 @@ def _locked_pilot(pilot_id: int) -> Pilot:
             .get(pk=pilot_id)
         )
     except Pilot.DoesNotExist:
-        raise RuleViolation(f"no pilot with id {pilot_id}", field="pilot", rule="exists") from None
+        raise RuleViolation(f"no pilot with id {pilot_id}", field="pilot", code="exists") from None
 
 
 @transaction.atomic
@@ -871,11 +871,11 @@ def pilot_transfer(*, pilot_id: int, squadron: Squadron, by: str, reason: str) -
     pilot = _locked_pilot(pilot_id)
     if squadron.pk == pilot.squadron_id:
         raise RuleViolation(
-            "the pilot is already in that squadron", field="squadron", rule="different squadron"
+            "the pilot is already in that squadron", field="squadron", code="invalid"
         )
     if squadron.side != pilot.squadron.side:
         raise RuleViolation(
-            f"{squadron} fights for the {squadron.side} side", field="squadron", rule="side"
+            f"{squadron} fights for the {squadron.side} side", field="squadron", code="invalid"
         )
     old = pilot.squadron.name
     serial = _unassign_airframe(pilot, destroyed=False)
@@ -891,7 +891,7 @@ def pilot_retire(*, pilot_id: int, by: str, reason: str) -> Pilot:
     _require_reason(reason)
     pilot = _locked_pilot(pilot_id)
     if pilot.status in (PilotStatus.KILLED, PilotStatus.RETIRED):
-        raise RuleViolation(f"the pilot is {pilot.status}", field="status", rule="can retire")
+        raise RuleViolation(f"the pilot is {pilot.status}", field="status", code="state")
     was = pilot.status
     _unassign_airframe(pilot, destroyed=False)
     pilot.status, pilot.wounded_until_turn = PilotStatus.RETIRED, None
@@ -911,7 +911,7 @@ def pilot_revive(*, pilot_id: int, by: str, reason: str) -> Pilot:
     _require_reason(reason)
     pilot = _locked_pilot(pilot_id)
     if pilot.status == PilotStatus.ACTIVE:
-        raise RuleViolation("the pilot is already on duty", field="status", rule="can revive")
+        raise RuleViolation("the pilot is already on duty", field="status", code="state")
     was = pilot.status
     pilot.status, pilot.wounded_until_turn = PilotStatus.ACTIVE, None
     pilot.save(update_fields=["status", "wounded_until_turn"])
@@ -929,15 +929,15 @@ def career_settings_update(*, campaign: CampaignLike, by: str, **values: Any) ->
     settings = career_settings_for(campaign)
     for name, value in values.items():
         if name not in ("replacement_rate", "characteristics", "year"):
-            raise RuleViolation(f"unknown setting {name!r}", field=name, rule="setting")
+            raise RuleViolation(f"unknown setting {name!r}", field=name, code="invalid")
         setattr(settings, name, value)
     if not 1936 <= settings.year <= 1946:
         raise RuleViolation(
-            "the campaign year must be 1936-1946 (001 XIX table)", field="year", rule="range"
+            "the campaign year must be 1936-1946 (001 XIX table)", field="year", code="range"
         )
     if settings.replacement_rate > 12:
         raise RuleViolation(
-            "at most 12 replacements a squadron per turn", field="replacement_rate", rule="range"
+            "at most 12 replacements a squadron per turn", field="replacement_rate", code="range"
         )
     clean_and_save(settings)
     return settings
@@ -950,7 +950,7 @@ def award_define(*, campaign: CampaignLike, name: str, threshold_kind: str, thre
     campaign's squadrons who already meets it (logged)."""
     if AwardDefinition.objects.filter(campaign=campaign, name=name).exists():
         raise RuleViolation(
-            f"the campaign already has an award called {name!r}", field="name", rule="unique"
+            f"the campaign already has an award called {name!r}", field="name", code="conflict"
         )
     award = AwardDefinition(
         campaign=campaign,

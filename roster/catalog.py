@@ -76,7 +76,7 @@ class CatalogError(RuleViolation):
         super().__init__(
             f"{self.path.name}, line {line}, field '{column}': {message}",
             field=column,
-            rule="catalog",
+            code="state",
         )
 
 
@@ -247,7 +247,7 @@ def _validate_instance(values: dict[str, Any], instance: AircraftType) -> None:
     except ValidationError as exc:
         field_name, messages = next(iter(exc.message_dict.items()))
         raise RuleViolation(
-            f"{values['name']}: {'; '.join(messages)}", field=field_name, rule="catalog"
+            f"{values['name']}: {'; '.join(messages)}", field=field_name, code="state"
         ) from exc
 
 

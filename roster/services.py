@@ -22,9 +22,9 @@ def clean_and_save(instance: models.Model) -> None:
         instance.full_clean()
     except ValidationError as exc:
         field, messages = next(iter(exc.message_dict.items()))
-        rule = "constraint" if field == "__all__" else "field"
+        code = "constraint" if field == "__all__" else "invalid"
         raise RuleViolation(
-            "; ".join(messages), field=None if field == "__all__" else field, rule=rule
+            "; ".join(messages), field=None if field == "__all__" else field, code=code
         ) from exc
     instance.save()
 
@@ -36,7 +36,7 @@ def squadron_create(
         raise RuleViolation(
             f"{aircraft_type} flies for the {aircraft_type.side} side, not {side}",
             field="aircraft_type",
-            rule="side",
+            code="invalid",
         )
     squadron = Squadron(name=name, nation=nation, side=side, aircraft_type=aircraft_type, base=base)
     clean_and_save(squadron)
@@ -53,7 +53,7 @@ def pilot_create(
         raise RuleViolation(
             f"{quality!r} is not a quality of the {quality_scale} scale ({', '.join(QUALITY_SCALES[quality_scale])})",
             field="quality",
-            rule="quality scale",
+            code="invalid",
         )
     pilot = Pilot(
         squadron=squadron, name=name, rank=rank, nation=squadron.nation,
@@ -72,7 +72,7 @@ def airframe_create(
     pilot: Pilot | None = None,
 ) -> Airframe:
     if pilot is not None and squadron is not None and pilot.squadron_id != squadron.pk:
-        raise RuleViolation("the pilot belongs to another squadron", field="pilot", rule="squadron")
+        raise RuleViolation("the pilot belongs to another squadron", field="pilot", code="invalid")
     airframe = Airframe(aircraft_type=aircraft_type, serial=serial, squadron=squadron, pilot=pilot)
     clean_and_save(airframe)
     return airframe

@@ -94,7 +94,7 @@ LOGIN_REDIRECT_URL = "/campaigns/"
 LOGOUT_REDIRECT_URL = "/"
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "angels.api.AngelsAutoSchema",
     "EXCEPTION_HANDLER": "angels.api.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,

@@ -8,6 +8,7 @@ import pytest
 
 from campaign.models import Campaign, CampaignAction
 from rules.cardgame import GameState
+from tests.errors import reason
 
 pytestmark = pytest.mark.django_db
 
@@ -82,7 +83,7 @@ def test_create_a_campaign_through_the_api(clients, catalog):
     [
         ({"name": ""}, "name"),
         ({"name": "X", "resolution_mode": "dice"}, "resolution_mode"),
-        ({"name": "X", "squadrons": [9999]}, "field"),
+        ({"name": "X", "squadrons": [9999]}, "squadrons"),
     ],
 )
 def test_bad_campaign_input_is_a_400_naming_the_field(clients, catalog, payload, field):
@@ -91,7 +92,7 @@ def test_bad_campaign_input_is_a_400_naming_the_field(clients, catalog, payload,
     )
     assert response.status_code == 400
     body = response.json()
-    assert field in body or body.get("field") == "squadrons"
+    assert body["field"] == field and body["errors"][0]["field"] == field
     assert not Campaign.objects.exists()
 
 
@@ -112,7 +113,7 @@ def test_acting_for_the_other_side_is_a_400_naming_the_rule(clients, campaign):
         content_type="application/json",
     )
     assert response.status_code == 400
-    assert response.json()["rule"] == "not your side"
+    assert reason(response.json()) == "permission"
     assert not CampaignAction.objects.exists()
 
 

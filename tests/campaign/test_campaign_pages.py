@@ -100,6 +100,6 @@ def test_a_refused_action_shows_the_rule_and_changes_nothing(catalog):
     response = orga.post(
         f"/campaigns/{campaign.pk}/act/", {"version": 0, "action": action}, follow=True
     )
-    assert "stale version" in response.content.decode()
+    assert "the campaign has moved on" in response.content.decode()
     campaign.refresh_from_db()
     assert campaign.version == 1

@@ -37,7 +37,7 @@ def test_a_commander_cannot_act_for_the_other_side_and_nothing_changes(campaign,
             campaign_id=campaign.pk, user=wrong_user, version=campaign.version,
             action={"type": "advance", "side": campaign.current_side},
         )  # fmt: skip
-    assert excinfo.value.rule == "not your side"
+    assert excinfo.value.code == "permission"
     assert dict(Campaign.objects.values("state", "version").get(pk=campaign.pk)) == before
     assert not CampaignAction.objects.exists()
 
@@ -51,7 +51,7 @@ def test_a_stale_version_is_refused(campaign, users):
     _advance(campaign, users["organiser"])
     with pytest.raises(RuleViolation) as excinfo:
         _advance(campaign, users["organiser"], version=0)
-    assert excinfo.value.rule == "stale version"
+    assert excinfo.value.code == "conflict"
     assert Campaign.objects.get(pk=campaign.pk).version == 1
 
 
@@ -140,7 +140,7 @@ def test_two_simultaneous_advances_advance_once(catalog, users):
             )  # fmt: skip
             outcomes.append("ok")
         except RuleViolation as exc:
-            outcomes.append(exc.rule)
+            outcomes.append(exc.code)
         finally:
             connection.close()
 
@@ -149,7 +149,7 @@ def test_two_simultaneous_advances_advance_once(catalog, users):
         t.start()
     for t in threads:
         t.join()
-    assert sorted(outcomes) == ["ok", "stale version"]
+    assert sorted(outcomes) == ["conflict", "ok"]
     campaign.refresh_from_db()
     assert campaign.version == 1
     assert CampaignAction.objects.filter(campaign=campaign).count() == 1

@@ -6,6 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from careers.models import AppliedResult, AwardDefinition, Claim, TableBattle
+from tests.errors import reason
 
 
 @pytest.fixture
@@ -46,16 +47,18 @@ def test_a_bad_table_battle_is_a_400_naming_field_and_rule_and_stores_nothing(ap
     bad = _table(cast, system="angels20")  # Angels 20 has no crew hits
     response = api.post("/api/roster/table-battles/", bad, format="json")
     assert response.status_code == 400
-    assert response.json() == {
+    error = {
         "detail": "Angels 20 has no crew hits",
         "field": "flights[1].crew_hits",
-        "rule": "system",
+        "rule": None,
+        "code": "invalid",
     }
+    assert response.json() == {**error, "errors": [error]}
     response = api.post(
         "/api/roster/table-battles/", {**_table(cast), "territory": "moon"}, format="json"
     )
     assert response.status_code == 400 and response.json()["field"] == "territory"
-    assert response.json()["rule"] == "invalid_choice"
+    assert reason(response.json()) == "invalid_choice"
     assert (
         not TableBattle.objects.exists()
         and not Claim.objects.exists()
@@ -77,7 +80,7 @@ def test_engagement_endpoint_applies_once(api, cast):
     )
     bad = {**body, "source_key": "x", "record": {**body["record"], "wings": 2}}
     response = api.post("/api/roster/engagements/", bad, format="json")
-    assert response.status_code == 400 and (response.json()["field"], response.json()["rule"]) == (
+    assert response.status_code == 400 and (response.json()["field"], reason(response.json())) == (
         "record",
         "format",
     )
@@ -139,7 +142,7 @@ def test_settings_awards_turns_and_organiser_acts(api, cast):
         {"squadron": cast["jg"].pk, "reason": "x"},
         format="json",
     )
-    assert response.status_code == 400 and response.json()["rule"] == "side"
+    assert response.status_code == 400 and reason(response.json()) == "invalid"
     response = api.post("/api/roster/pilots/add/", {"squadron": cast["raf"].pk, "name": "New", "campaign": campaign.pk,
                                                     "reason": "posted"}, format="json")  # fmt: skip
     assert response.status_code == 201 and response.json()["quality"] == "average"

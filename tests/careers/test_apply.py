@@ -138,13 +138,13 @@ def test_a_bad_record_names_field_and_rule_and_stores_nothing(cast):
     bad = EngagementRecord(mode="engine", battle_ref="B", flown=(FlownRecord(pilot_id=999999),))
     with pytest.raises(RuleViolation) as err:
         engagement_apply(source_key="bad", result=bad)
-    assert err.value.field == "flown[0].pilot_id" and err.value.rule == "exists"
+    assert err.value.field == "flown[0].pilot_id" and err.value.code == "exists"
     assert not AppliedResult.objects.exists()
     cast["Bader"].status = PilotStatus.KILLED
     cast["Bader"].save()
     with pytest.raises(RuleViolation) as err:
         engagement_apply(source_key="bad", result=_loss(cast["Bader"]))
-    assert err.value.rule == "pilot on duty" and not AppliedResult.objects.exists()
+    assert err.value.code == "state" and not AppliedResult.objects.exists()
 
 
 def test_air_force_progression_novice_average_ace_as_the_roster_sees_it(cast):

@@ -66,7 +66,7 @@ def test_a_tie_for_last_attack_is_settled_by_a_recorded_die(cast):
     claim_confirm(claim_id=claimed.pk, by="orga")
     with pytest.raises(RuleViolation) as err:
         claim_confirm(claim_id=shared.pk, by="orga")
-    assert err.value.rule == "one kill per aircraft"
+    assert err.value.code == "conflict"
 
 
 def test_a_claim_denied_after_confirmation_removes_the_kill_the_ace_and_the_award(cast):
@@ -100,10 +100,10 @@ def test_a_denial_needs_a_reason_and_a_damaged_claim_is_not_a_kill(cast):
     damaged = battle.claims.get(state="damaged")
     with pytest.raises(RuleViolation) as err:
         claim_confirm(claim_id=damaged.pk, by="orga")
-    assert (err.value.field, err.value.rule) == ("state", "claim state")
+    assert (err.value.field, err.value.code) == ("state", "state")
     with pytest.raises(RuleViolation) as err:
         claim_deny(claim_id=damaged.pk, by="orga", reason=" ")
-    assert (err.value.field, err.value.rule) == ("reason", "required")
+    assert (err.value.field, err.value.code) == ("reason", "required")
 
 
 def test_crew_hits_only_where_the_system_has_them(cast):
@@ -111,7 +111,7 @@ def test_crew_hits_only_where_the_system_has_them(cast):
         _battle(
             cast, flights=[{"pilot_id": cast["Bader"].pk, "crew_hits": 1}], kills=[], damages=[]
         )
-    assert (err.value.field, err.value.rule) == ("flights[0].crew_hits", "system")
+    assert (err.value.field, err.value.code) == ("flights[0].crew_hits", "invalid")
     assert not Claim.objects.exists()
 
 
@@ -135,4 +135,4 @@ def test_a_claim_against_ones_own_side_is_refused(cast):
             kills=[{"victim_pilot_id": cast["Tuck"].pk, "attacks": [[cast["Bader"].pk, 1]]}],
             damages=[],
         )
-    assert err.value.rule == "same side"
+    assert err.value.code == "invalid"

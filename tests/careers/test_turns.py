@@ -82,7 +82,7 @@ def test_the_organiser_adds_transfers_retires_and_revives_each_logged_with_who_a
         name="No. 41 Squadron", nation="United Kingdom", side="allied"), by="orga", reason="posting")  # fmt: skip
     with pytest.raises(RuleViolation) as err:
         pilot_transfer(pilot_id=new.pk, squadron=jg, by="orga", reason="defects")
-    assert (err.value.field, err.value.rule) == ("squadron", "side")
+    assert (err.value.field, err.value.code) == ("squadron", "invalid")
     pilot_retire(pilot_id=new.pk, by="orga", reason="tour complete")
     pilot_revive(pilot_id=new.pk, by="orga", reason="second tour")
     events = list(
