@@ -2,7 +2,7 @@
 
 :func:`rules_from_post` turns the fields drawn by
 ``templates/battles/_optional_rules_fields.html`` into a rules object of the
-shape the API takes (``settings.rules``); :func:`battles.services.rules_options`
+shape the API takes (``settings.rules``); :func:`battles.rules_settings.rules_options`
 then validates it like any other, so the pages and the API refuse the same
 things with the same messages. :func:`rules_form_initial` fills the fields back
 from a stored rules object.
@@ -16,7 +16,7 @@ from typing import Any
 from angels.errors import RuleViolation
 from rules.angels20.stats import CLOUD_KINDS, LIGHTING
 
-from .services import BALLOON_RULE, CLOUDS_RULE, DIRECTION_RULE, FLAK_RULE
+from .rules_settings import BALLOON_RULE, CLOUDS_RULE, DIRECTION_RULE, FLAK_RULE
 
 SIDES = ("axis", "allied")
 SWITCHES = ("midair_collision", "random_clouds", "later_sixes")

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from angels.errors import RuleViolation
 from roster.models import AircraftType
 
-from . import services
+from . import scenarios, services
 from .forms import rules_form_initial, rules_from_post
 from .models import Battle, BattleBatch, BattleStatus, ScenarioKind
 from .report import (
@@ -43,13 +43,13 @@ def battle_new(request: HttpRequest) -> HttpResponse:
     ).order_by("side", "name")
     context = {
         "scenarios": ScenarioKind.choices,
-        "policies": services.policy_names(),
+        "policies": scenarios.policy_names(),
         "types": {
             "axis": [t for t in types if t.side == "axis"],
             "allied": [t for t in types if t.side == "allied"],
         },
         "slots": range(FLIGHT_SLOTS),
-        "switches": services.RULE_SWITCHES,
+        "switches": scenarios.RULE_SWITCHES,
         "form": rules_form_initial(None),
     }
     if request.method != "POST":
@@ -72,7 +72,7 @@ def battle_new(request: HttpRequest) -> HttpResponse:
                 "axis": p.get("axis_policy", "tactical"),
                 "allied": p.get("allied_policy", "tactical"),
             },
-            "rules": {**{name: name in p for name in services.RULE_SWITCHES}, **optional},
+            "rules": {**{name: name in p for name in scenarios.RULE_SWITCHES}, **optional},
         }
         battle = services.battle_create(
             scenario=scenario,

@@ -2,7 +2,7 @@ from django import forms
 from django.contrib import admin, messages
 
 from angels.errors import RuleViolation
-from battles.services import rules_options
+from battles.rules_settings import rules_options
 
 from . import services
 from .models import Campaign, CampaignAction, CampaignMember, CampaignPlane

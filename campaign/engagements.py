@@ -28,7 +28,9 @@ from typing import Any
 from django.db import transaction
 
 from battles.models import Battle
-from battles.services import battle_create_from_setup, engine_quality, rules_options
+from battles.rules_settings import rules_options
+from battles.scenarios import engine_quality
+from battles.services import battle_create_from_setup
 from careers.records import record_from_engine_result
 from careers.services import engagement_apply
 from roster.models import AircraftType

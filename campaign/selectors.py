@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 
-from battles.services import optional_rules_on
+from battles.rules_settings import optional_rules_on
 from rules.cardgame import spectator_view, view_for
 
 from .models import Campaign, CampaignAction, CampaignPlane

@@ -18,7 +18,7 @@ from django.db import transaction
 from django.db.models import F
 
 from angels.errors import RuleViolation
-from battles.services import rules_options
+from battles.rules_settings import rules_options
 from careers.models import PilotEventKind
 from careers.services import campaign_turn_begin, pilot_log
 from roster.models import AircraftType, Pilot, PilotStatus

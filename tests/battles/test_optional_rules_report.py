@@ -6,7 +6,7 @@ condition's dice in the log (000 "OPTIONAL RULES", "SPECIAL CONDITIONS")."""
 import pytest
 from django.utils.html import escape
 
-from battles import services
+from battles import scenarios, services
 from battles.models import Battle
 from battles.report import describe, frames_from_log
 
@@ -111,7 +111,7 @@ def test_each_special_condition_reads_with_its_dice():
 
 
 def test_frames_mark_aircraft_in_the_clouds_illuminated_and_directed(catalog):
-    setup = services.build_scenario(kind="dogfight", flights={}, settings={}, seed=1).to_json()
+    setup = scenarios.build_scenario(kind="dogfight", flights={}, settings={}, seed=1).to_json()
     log = [
         {"e": "direction", "side": "axis", "planes": [0], "turn": 1},
         {"e": "clouds_check", "plane": 1, "band": "solid", "roll": None, "need": None, "in_clouds": True, "turn": 1},

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from angels.errors import RuleViolation
-from battles import services
+from battles import rules_settings, scenarios
 from battles.models import Battle, BattleBatch
 from tests.errors import reason
 
@@ -148,25 +148,25 @@ def test_what_the_engine_refuses_is_a_rule_violation_not_a_crash(catalog, monkey
     # should it ever refuse what the settings let through, the request still
     # gets a 400 naming the optional rule's setting, never a 500.
     with pytest.raises(RuleViolation) as caught:
-        services.rules_build({"clouds": ("fog",) * 6}, max_turns=8)
+        rules_settings.rules_build({"clouds": ("fog",) * 6}, max_turns=8)
     assert (caught.value.field, caught.value.rule) == ("settings.rules", "000 'CLOUDS'")
-    monkeypatch.setattr(services, "rules_options", lambda raw: {"barrage_balloons": ((40, 3),)})
+    monkeypatch.setattr(scenarios, "rules_options", lambda raw: {"barrage_balloons": ((40, 3),)})
     with pytest.raises(RuleViolation) as caught:
-        services.build_scenario(kind="dogfight", flights={}, settings={}, seed=1)
+        scenarios.build_scenario(kind="dogfight", flights={}, settings={}, seed=1)
     assert caught.value.field == "settings.rules.barrage_balloons"
     assert caught.value.rule == "000 'BARRAGE BALLOONS'"
 
 
 def test_one_validator_for_battles_and_campaigns():
-    options = services.rules_options(
+    options = rules_settings.rules_options(
         {"night": "darkness", "midair_collision": True, "fighter_direction": {"allied": 3}},
         field="engine_rules",
     )
     assert options == {"night": "darkness", "midair_collision": True, "fighter_direction": (0, 3)}
-    rules = services.rules_build(options, max_turns=8)
+    rules = rules_settings.rules_build(options, max_turns=8)
     assert rules.optional_rules_on == ("midair collision", "darkness", "fighter direction")
     with pytest.raises(RuleViolation) as caught:
-        services.rules_options({"night": "noon"}, field="engine_rules")
+        rules_settings.rules_options({"night": "noon"}, field="engine_rules")
     assert caught.value.field == "engine_rules.night"
 
 

@@ -15,7 +15,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 
 from angels.errors import RuleViolation
-from battles import services
+from battles import scenarios, services
 
 
 class Command(BaseCommand):
@@ -72,7 +72,7 @@ class Command(BaseCommand):
         results = []
         start = time.perf_counter()
         for i in range(runs):
-            setup = services.build_scenario(
+            setup = scenarios.build_scenario(
                 kind=scenario,
                 flights=flights,
                 settings=settings,
