@@ -1,9 +1,9 @@
 """The one normalised shape of an engagement result, as the roster applies it.
 
 Whatever resolved the engagement -- the card game's rolls (``campaign.results``),
-a battle played on the table (``roster.services.table_battle_record``) or the
+a battle played on the table (``careers.services.table_battle_record``) or the
 Angels 20 engine (:func:`record_from_engine_result`) -- it is converted into an
-:class:`EngagementRecord` and handed to ``roster.services.engagement_apply``.
+:class:`EngagementRecord` and handed to ``careers.services.engagement_apply``.
 Pure data, no Django: pilots are referred to by their database id.
 """
 

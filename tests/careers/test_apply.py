@@ -126,7 +126,7 @@ def test_applying_the_same_result_twice_changes_nothing(cast):
 
 
 def test_the_seed_comes_from_the_source_key_so_rolls_replay(cast):
-    from careers.services import _seed_for
+    from careers.services.progress import _seed_for
 
     applied, _ = engagement_apply(
         source_key="replay:1", result=_loss(cast["Bader"]), campaign=cast["campaign"]

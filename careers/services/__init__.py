@@ -1,0 +1,43 @@
+"""Career writes: the career log, engagement results, table-mode claims,
+replacements, the organiser's acts on pilots, career settings and awards.
+
+Callers import from here (``from careers.services import engagement_apply``);
+the modules hold one kind of write each:
+
+- :mod:`.log` -- the career log and enlisting a pilot;
+- :mod:`.progress` -- what every write shares: its context, seeds, a pilot's
+  progress (quality, experience, ace status, awards);
+- :mod:`.results` -- applying an engagement result, exactly once;
+- :mod:`.claims` -- table battles and the kill claims the organiser decides;
+- :mod:`.turns` -- the turn hook: return to duty and replacements;
+- :mod:`.acts` -- the organiser's acts on pilots (add, transfer, retire, revive);
+- :mod:`.career_settings` -- a campaign's career settings;
+- :mod:`.awards` -- a campaign's awards.
+"""
+
+from .acts import pilot_add, pilot_retire, pilot_revive, pilot_transfer
+from .awards import award_define
+from .career_settings import career_settings_for, career_settings_update
+from .claims import claim_confirm, claim_deny, table_battle_record
+from .log import pilot_enlist, pilot_log
+from .results import engagement_apply
+from .turns import campaign_turn_begin, pilots_return_to_duty, replacements_draft
+
+__all__ = [
+    "award_define",
+    "campaign_turn_begin",
+    "career_settings_for",
+    "career_settings_update",
+    "claim_confirm",
+    "claim_deny",
+    "engagement_apply",
+    "pilot_add",
+    "pilot_enlist",
+    "pilot_log",
+    "pilot_retire",
+    "pilot_revive",
+    "pilot_transfer",
+    "pilots_return_to_duty",
+    "replacements_draft",
+    "table_battle_record",
+]

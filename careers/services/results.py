@@ -1,0 +1,285 @@
+"""Applying an engagement result to the roster, exactly once: missions, damage,
+bombing and strafing credits, kills, shoot-downs with the campaign's survival
+roll and its outcome, then each pilot's progress."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from angels.errors import RuleViolation
+from roster.models import Airframe, AirframeState, Pilot, PilotStatus
+from rules.careers import OUTCOMES, SURVIVAL_RULE_SETS, roll_survival
+from rules.dice import Dice
+
+from ..models import AppliedResult, PilotEventKind
+from ..records import MODES, EngagementRecord, FlownRecord
+from ..records import TERRITORIES as RECORD_TERRITORIES
+from ..types import CampaignLike
+from .progress import _Context, _context, _granted, _progress, _seed_for
+
+
+def _relative_territory(territory: str, side: str) -> str:
+    """Whose ground (allied/axis/neutral) as the pilot of ``side`` sees it."""
+    if territory == "neutral":
+        return "neutral"
+    return "friendly" if territory == side else "enemy"
+
+
+def _unassign_airframe(pilot: Pilot, *, destroyed: bool) -> str:
+    airframe = Airframe.objects.filter(pilot=pilot).first()
+    if airframe is None:
+        return ""
+    airframe.pilot = None
+    if destroyed:
+        airframe.state = AirframeState.DESTROYED
+    airframe.save(update_fields=["pilot", "state"])
+    return airframe.serial
+
+
+def _apply_outcome(pilot: Pilot, ctx: _Context, outcome: str, wounded_turns: int) -> None:
+    if outcome in ("wounded", "seriously_wounded"):
+        until = (ctx.campaign_turn or 0) + max(1, wounded_turns)
+        pilot.status, pilot.wounded_until_turn = PilotStatus.WOUNDED, until
+        ctx.log(pilot, PilotEventKind.WOUNDED,
+                details={"severity": outcome, "turns_out": max(1, wounded_turns), "returns_on_turn": until})  # fmt: skip
+    elif outcome in ("captured", "killed", "missing"):
+        pilot.status, pilot.wounded_until_turn = outcome, None
+        ctx.log(pilot, outcome, details={"outcome": outcome})
+
+
+def _validate_record(record: EngagementRecord, survival_rule: str) -> None:
+    if record.mode not in MODES:
+        raise RuleViolation(f"mode must be one of {MODES}", field="mode", code="invalid")
+    if record.territory not in RECORD_TERRITORIES:
+        raise RuleViolation(
+            f"territory must be one of {RECORD_TERRITORIES}", field="territory", code="invalid"
+        )
+    if survival_rule not in SURVIVAL_RULE_SETS:
+        raise RuleViolation(
+            f"survival rule must be one of {SURVIVAL_RULE_SETS}",
+            field="survival_rule",
+            code="invalid",
+        )
+    if not record.battle_ref.strip():
+        raise RuleViolation(
+            "an engagement needs a battle reference", field="battle_ref", code="required"
+        )
+    seen: set[int] = set()
+    for i, flown in enumerate(record.flown):
+        if flown.pilot_id in seen:
+            raise RuleViolation(
+                "a pilot flies once per engagement", field=f"flown[{i}].pilot_id", code="conflict"
+            )
+        seen.add(flown.pilot_id)
+        for name in ("damage", "crew_hits", "cockpit_hits", "fires", "ground_targets"):
+            value = getattr(flown, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise RuleViolation(
+                    f"{name} must be a whole number of 0 or more",
+                    field=f"flown[{i}].{name}",
+                    code="format",
+                )
+        if flown.territory and flown.territory not in RECORD_TERRITORIES:
+            raise RuleViolation(
+                f"territory must be one of {RECORD_TERRITORIES}",
+                field=f"flown[{i}].territory",
+                code="invalid",
+            )
+        if flown.survival is not None and flown.survival.get("outcome") not in OUTCOMES:
+            raise RuleViolation(
+                f"survival outcome must be one of {OUTCOMES}",
+                field=f"flown[{i}].survival",
+                code="invalid",
+            )
+    for i, kill in enumerate(record.kills):
+        if kill.victim_pilot_id is not None and kill.victim_pilot_id == kill.shooter_pilot_id:
+            raise RuleViolation(
+                "a pilot cannot shoot himself down",
+                field=f"kills[{i}].victim_pilot_id",
+                code="invalid",
+            )
+    # fmt: skip
+
+
+def engagement_apply(
+    *, source_key: str, result: EngagementRecord, campaign: CampaignLike | None = None, recorded_by: str = "",
+    dice: Dice | None = None,
+) -> tuple[AppliedResult, bool]:  # fmt: skip
+    """Apply an engagement result to the roster, exactly once.
+
+    Returns ``(applied, created)``; a second call with the same ``source_key``
+    changes nothing and returns the first row with ``created=False``. In one
+    transaction: the :class:`AppliedResult` row (its unique key is the
+    exactly-once guard), then for each pilot who flew a mission, damage taken,
+    bombing and strafing credits; each kill; each aircraft destroyed: the
+    shoot-down, the campaign's survival roll (dice seeded from the source key
+    unless ``dice`` is given) and its outcome; then quality by the pilot's rule
+    set, Air Force Experience, ace status and the campaign's awards. Locks the
+    pilots involved (``select_for_update``). Raises :class:`RuleViolation`
+    (nothing stored) for a malformed record or a pilot not on duty.
+    """
+    survival_rule = result.survival_rule or (
+        campaign.survival_rule if campaign is not None else "angels20"
+    )
+    _validate_record(result, survival_rule)
+    existing = AppliedResult.objects.filter(source_key=source_key).first()
+    if existing is not None:
+        return existing, False
+    seed = _seed_for(source_key)
+    dice = dice if dice is not None else Dice(seed)
+    turn = result.campaign_turn
+    if turn is None and campaign is not None:
+        turn = campaign.turn
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                applied = AppliedResult.objects.create(
+                    source_key=source_key, campaign=campaign, mode=result.mode, battle_ref=result.battle_ref,
+                    campaign_turn=turn, seed=seed, record=result.to_json(), recorded_by=recorded_by,
+                )  # fmt: skip
+        except IntegrityError:
+            return AppliedResult.objects.get(source_key=source_key), False
+        ids = result.pilot_ids()
+        pilots = {
+            p.pk: p
+            for p in Pilot.objects.select_for_update(of=("self",)).select_related("squadron").filter(pk__in=ids)
+        }  # fmt: skip
+        _check_pilots(result, pilots)
+        ctx = _context(
+            campaign,
+            applied=applied,
+            turn=turn,
+            battle_ref=result.battle_ref,
+            recorded_by=recorded_by,
+        )
+        before = {pid: p.air_kills for pid, p in pilots.items()}
+        granted = _granted(list(pilots))
+        summary = _apply_flights(result, pilots, ctx)
+        _apply_kills(result, pilots, ctx, summary)
+        _apply_shoot_downs(result, pilots, ctx, summary, survival_rule=survival_rule, dice=dice)
+        for pid, pilot in pilots.items():
+            _progress(pilot, ctx, kills_before=before[pid], granted=granted.setdefault(pid, set()))
+        applied.summary = summary
+        applied.save(update_fields=["summary"])
+    return applied, True
+
+
+def _check_pilots(result: EngagementRecord, pilots: dict[int, Pilot]) -> None:
+    """Every pilot who flew exists and is on duty; every shooter and victim exists."""
+    for i, flown in enumerate(result.flown):
+        pilot = pilots.get(flown.pilot_id)
+        if pilot is None:
+            raise RuleViolation(
+                f"no pilot with id {flown.pilot_id}",
+                field=f"flown[{i}].pilot_id",
+                code="exists",
+            )
+        if pilot.status != PilotStatus.ACTIVE:
+            raise RuleViolation(
+                f"{pilot} is {pilot.status}, not on duty", field=f"flown[{i}].pilot_id", code="state"
+            )  # fmt: skip
+    for i, kill in enumerate(result.kills):
+        for name in ("shooter_pilot_id", "victim_pilot_id"):
+            pid = getattr(kill, name)
+            if pid is not None and pid not in pilots:
+                raise RuleViolation(
+                    f"no pilot with id {pid}", field=f"kills[{i}].{name}", code="exists"
+                )
+
+
+def _apply_flights(
+    result: EngagementRecord, pilots: dict[int, Pilot], ctx: _Context
+) -> dict[str, Any]:
+    """Missions, damage taken, bombing and strafing credits; returns the summary."""
+    summary: dict[str, Any] = {}
+    for flown in result.flown:
+        pilot = pilots[flown.pilot_id]
+        entry: dict[str, Any] = {"pilot": str(pilot), "aircraft": flown.aircraft}
+        if flown.mission:
+            pilot.experience_markers += 1
+            ctx.log(pilot, PilotEventKind.MISSION,
+                    details={"aircraft": flown.aircraft, "mode": result.mode, "retreated": flown.retreated,
+                             "missions": pilot.experience_markers})  # fmt: skip
+        if flown.damage or flown.crew_hits or flown.cockpit_hits or flown.fires:
+            ctx.log(pilot, PilotEventKind.DAMAGED,
+                    details={"damage": flown.damage, "crew_hits": flown.crew_hits,
+                             "cockpit_hits": flown.cockpit_hits, "fires": flown.fires,
+                             "aircraft": flown.aircraft})  # fmt: skip
+            entry["damage"] = flown.damage
+        if flown.bombing_success:
+            pilot.bombing_successes += 1
+            ctx.log(pilot, PilotEventKind.BOMBING_SUCCESS, details={"aircraft": flown.aircraft})
+        if flown.ground_targets:
+            pilot.ground_credits += flown.ground_targets
+            ctx.log(pilot, PilotEventKind.GROUND_CREDIT, details={"targets": flown.ground_targets})
+        if flown.retreated:
+            entry["retreated"] = True
+        summary[str(pilot.pk)] = entry
+    return summary
+
+
+def _apply_kills(
+    result: EngagementRecord, pilots: dict[int, Pilot], ctx: _Context, summary: dict[str, Any]
+) -> None:
+    """Each kill: the shooter's count rises, logged with its credit dice."""
+    for kill in result.kills:
+        shooter = pilots[kill.shooter_pilot_id]
+        victim = pilots.get(kill.victim_pilot_id) if kill.victim_pilot_id else None
+        shooter.air_kills += 1
+        ctx.log(shooter, PilotEventKind.KILL, dice=list(kill.credit.get("rolls", [])),
+                details={"victim": str(victim) if victim else "", "victim_pilot_id": kill.victim_pilot_id,
+                         "victim_aircraft": kill.victim_aircraft, "turn": kill.turn,
+                         "credit_rule": kill.credit.get("rule", ""), "credit": kill.credit.get("explanation", "")})  # fmt: skip
+        summary.setdefault(str(shooter.pk), {"pilot": str(shooter)}).setdefault("kills", 0)
+        summary[str(shooter.pk)]["kills"] += 1
+
+
+def _apply_shoot_downs(
+    result: EngagementRecord, pilots: dict[int, Pilot], ctx: _Context, summary: dict[str, Any], *,
+    survival_rule: str, dice: Dice,
+) -> None:  # fmt: skip
+    """Each aircraft destroyed: the shoot-down (the airframe is lost), the
+    survival roll -- or the outcome decided elsewhere -- and its outcome."""
+    shooters = {k.victim_pilot_id: k.shooter_pilot_id for k in result.kills if k.victim_pilot_id}
+    for flown in result.flown:
+        if not flown.destroyed:
+            continue
+        pilot = pilots[flown.pilot_id]
+        killer = pilots.get(shooters.get(pilot.pk)) if shooters.get(pilot.pk) else None
+        serial = _unassign_airframe(pilot, destroyed=True)
+        ctx.log(pilot, PilotEventKind.SHOT_DOWN,
+                details={"aircraft": flown.aircraft, "airframe": serial, "shot_down_by": str(killer) if killer else ""})  # fmt: skip
+        territory = _relative_territory(flown.territory or result.territory, pilot.squadron.side)
+        outcome, turns, rolls, details = _survival(
+            result, flown, territory=territory, survival_rule=survival_rule, dice=dice
+        )
+        ctx.log(pilot, PilotEventKind.SURVIVAL_ROLL, details=details, dice=rolls)
+        _apply_outcome(pilot, ctx, outcome, turns)
+        summary[str(pilot.pk)].update(shot_down=True, outcome=outcome, wounded_turns=turns)
+
+
+def _survival(
+    result: EngagementRecord, flown: FlownRecord, *, territory: str, survival_rule: str, dice: Dice
+) -> tuple[str, int, list[Any], dict[str, Any]]:
+    """``(outcome, wounded turns, rolls, details)`` of a pilot shot down: the
+    record's own survival outcome if it holds one, else rolled by the rule."""
+    if flown.survival is not None:
+        fate = dict(flown.survival)
+        outcome, turns, rolls = (
+            fate["outcome"],
+            int(fate.get("wounded_turns", 0)),
+            list(fate.get("rolls", [])),
+        )
+        details = {
+            "rule_set": fate.get("rule_set", result.mode),
+            "territory": territory,
+            **fate,
+        }
+        return outcome, turns, rolls, details
+    rolled = roll_survival(
+        survival_rule, dice=dice, territory=territory, cockpit_hits=flown.cockpit_hits,
+        crew_hits=flown.crew_hits, fires=flown.fires, bailed_out_early=flown.bailed_out_early,
+    )  # fmt: skip
+    return rolled.outcome, rolled.wounded_turns, rolled.rolls_json, rolled.to_json()

@@ -1,0 +1,137 @@
+"""The campaign turn's hook: wounded pilots due back return to duty, then
+squadrons below strength draft replacements."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Q
+
+from roster.models import Pilot, PilotStatus
+from rules.careers import get_rule_set, roll_characteristics
+from rules.dice import Dice
+
+from ..models import AppliedResult, PilotEventKind, ResultMode
+from ..types import CampaignLike
+from .career_settings import career_settings_for
+from .log import pilot_enlist, pilot_log
+from .progress import _seed_for
+
+_REPLACEMENT_NAMES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "Germany": (("Hans", "Karl", "Fritz", "Werner", "Heinz", "Kurt", "Otto", "Ernst"),
+                ("Becker", "Schulz", "Hoffmann", "Krüger", "Wolf", "Neumann", "Brandt", "Vogel")),
+    "United Kingdom": (("John", "Peter", "Colin", "Alan", "Derek", "Ian", "Roy", "Eric"),
+                       ("Smith", "Taylor", "Brown", "Wilson", "Hughes", "Wright", "Clarke", "Walker")),
+    "Poland": (("Jan", "Stanisław", "Tadeusz", "Marian", "Józef", "Bolesław", "Henryk", "Wacław"),
+               ("Nowak", "Kowalski", "Wiśniewski", "Lewandowski", "Kamiński", "Zieliński", "Szymański", "Dąbrowski")),
+    "United States": (("Bill", "Jack", "Bob", "Frank", "Joe", "Harry", "Walt", "Eddie"),
+                      ("Miller", "Davis", "Anderson", "Jackson", "Harris", "Martin", "Thompson", "Moore")),
+}  # fmt: skip
+_ANY_NAMES = (("Alex", "Max", "Leo", "Paul"), ("Novak", "Marin", "Berg", "Roux"))
+
+
+def _replacement_name(nation: str, dice: Dice) -> str:
+    first, last = _REPLACEMENT_NAMES.get(nation, _ANY_NAMES)
+    return f"{first[dice.roll(len(first), 'replacement first name') - 1]} {last[dice.roll(len(last), 'replacement surname') - 1]}"
+
+
+@transaction.atomic
+def pilots_return_to_duty(
+    *, campaign_turn: int, campaign: CampaignLike | None = None, recorded_by: str = ""
+) -> list[Pilot]:
+    """Wounded pilots whose return turn has come are back on duty (logged).
+    With a campaign, only pilots of its squadrons. Idempotent."""
+    qs = Pilot.objects.select_for_update(of=("self",)).filter(
+        status=PilotStatus.WOUNDED, wounded_until_turn__lte=campaign_turn
+    )
+    if campaign is not None:
+        qs = qs.filter(squadron__in=campaign.squadrons.all())
+    returned = []
+    for pilot in qs:
+        pilot_log(pilot=pilot, kind=PilotEventKind.RETURNED, campaign_turn=campaign_turn, campaign=campaign,
+                  details={"was_due": pilot.wounded_until_turn}, recorded_by=recorded_by)  # fmt: skip
+        pilot.status, pilot.wounded_until_turn = PilotStatus.ACTIVE, None
+        pilot.save(update_fields=["status", "wounded_until_turn"])
+        returned.append(pilot)
+    return returned
+
+
+def replacements_draft(
+    *, campaign: CampaignLike, campaign_turn: int, recorded_by: str = ""
+) -> list[Pilot]:
+    """Squadrons of the campaign below strength receive new pilots, at most the
+    campaign's replacement rate each, once per campaign turn (a unique
+    ``AppliedResult`` key). On strength: active and wounded pilots. New pilots
+    enter at the rule set's replacement entry quality; with characteristics on,
+    Vision/Reflex/Training/Experience are rolled by nation and the campaign year
+    (001 XIX), an Experience or Ace roll changing the entry quality."""
+    key = f"replacements:{campaign.pk}:{campaign_turn}"
+    settings = career_settings_for(campaign)
+    rules = get_rule_set(campaign.progression_rule)
+    drafted: list[Pilot] = []
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                applied = AppliedResult.objects.create(
+                    source_key=key, campaign=campaign, mode=ResultMode.ROSTER, campaign_turn=campaign_turn,
+                    battle_ref=f"Replacements, turn {campaign_turn}", seed=_seed_for(key), record={},
+                    recorded_by=recorded_by,
+                )  # fmt: skip
+        except IntegrityError:
+            return []
+        dice = Dice(applied.seed)
+        squadrons = campaign.squadrons.annotate(
+            on_strength=Count(
+                "pilots", filter=Q(pilots__status__in=[PilotStatus.ACTIVE, PilotStatus.WOUNDED])
+            )
+        ).order_by("name")
+        summary: dict[str, Any] = {}
+        for squadron in squadrons:
+            count = min(
+                settings.replacement_rate, max(0, squadron.target_strength - squadron.on_strength)
+            )
+            for _ in range(count):
+                name = _replacement_name(squadron.nation, dice)
+                extra: dict[str, Any] = {}
+                rolls: list[Any] = []
+                chars = None
+                if settings.characteristics:
+                    chars = roll_characteristics(squadron.nation, settings.year, dice=dice)
+                    rolls = chars.rolls_json
+                    c = chars.characteristics
+                    extra = {
+                        "vision": c.vision,
+                        "reflex": c.reflex,
+                        "training": c.training,
+                        "experience": c.experience,
+                    }
+                quality = rules.entry_quality(replacement=True, characteristics=chars)
+                pilot = pilot_enlist(
+                    squadron=squadron, name=name, rank="", quality=quality, quality_scale=rules.name,
+                    campaign_turn=campaign_turn, recorded_by=recorded_by, campaign=campaign, entry_quality=quality,
+                    details={"replacement": True, "rule_set": rules.name,
+                             "characteristics": chars.explanation if chars else ""},
+                    dice=rolls, **extra,
+                )  # fmt: skip
+                summary.setdefault(squadron.name, []).append(pilot.pk)
+                drafted.append(pilot)
+        applied.summary = summary
+        applied.save(update_fields=["summary"])
+    return drafted
+
+
+def campaign_turn_begin(
+    *, campaign: CampaignLike, campaign_turn: int, recorded_by: str = ""
+) -> dict[str, list[Pilot]]:
+    """The roster's hook for the start of a campaign turn: wounded pilots due
+    back return to duty, then squadrons below strength draft replacements.
+    Idempotent per (campaign, turn); the campaign layer calls it when its turn
+    number rises (see docs/rulings.md "Careers: the turn hook")."""
+    returned = pilots_return_to_duty(
+        campaign_turn=campaign_turn, campaign=campaign, recorded_by=recorded_by
+    )
+    drafted = replacements_draft(
+        campaign=campaign, campaign_turn=campaign_turn, recorded_by=recorded_by
+    )
+    return {"returned": returned, "drafted": drafted}
