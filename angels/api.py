@@ -43,7 +43,9 @@ class ErrorItemSerializer(serializers.Serializer):
 
 
 class ErrorSerializer(ErrorItemSerializer):
-    errors = ErrorItemSerializer(
+    # DRF's metaclass moves declared fields into _declared_fields, so this field does not
+    # shadow Serializer.errors at run time; the stubs see only the class attribute.
+    errors = ErrorItemSerializer(  # type: ignore[assignment]
         many=True, help_text="Every problem found; the first is repeated above."
     )
 

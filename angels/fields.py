@@ -16,6 +16,11 @@ class OrderedJSONField(models.TextField):
     play, for one) would then replay differently from how it was played.
     """
 
+    # For the django-stubs plugin: it takes and gives any JSON value, as JSONField
+    # does, not the str of the TextField it is stored in (annotations only).
+    _pyi_private_set_type: Any
+    _pyi_private_get_type: Any
+
     def from_db_value(self, value: str | None, expression: Any, connection: Any) -> Any:
         return None if value is None else json.loads(value)
 

@@ -4,6 +4,7 @@ field and, where a rulebook rule is broken, the rule."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from angels.errors import RuleViolation
@@ -40,7 +41,7 @@ SETTINGS_KEYS = {
     "situation",
     "max_turns",
 }
-FIXED_FLIGHT_SCENARIOS = {
+FIXED_FLIGHT_SCENARIOS: dict[str, Callable[..., Scenario]] = {
     ScenarioKind.DOGFIGHT: engine_scenarios.dogfight,
     ScenarioKind.INTERCEPT: engine_scenarios.intercept_the_interceptors,
     ScenarioKind.LIMITED_FUEL: engine_scenarios.limited_fuel,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import secrets
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.db.models import F
@@ -129,8 +129,8 @@ def fly(setup: dict[str, Any], seed: int, policies: dict[str, str]) -> dict[str,
         for i, side in enumerate(ENGINE_SIDES)
     }
     actions = []
-    while not state.is_over():
-        action = pilots[state.current_side()].choose(state)
+    while (side := state.current_side()) is not None:  # None: the battle is over
+        action = pilots[side].choose(state)
         state.apply(action)
         actions.append(action.to_json())
     return {"result": state.result(), "log": state.log, "actions": actions}
@@ -299,8 +299,12 @@ def batch_maybe_summarise(*, batch_id: int) -> bool:
         states = list(batch.battles.values_list("status", flat=True))
         if any(s not in (BattleStatus.FINISHED, BattleStatus.FAILED) for s in states):
             return False
-        results = list(
-            batch.battles.filter(status=BattleStatus.FINISHED).values_list("result", flat=True)
+        # (a finished battle has its result)
+        results = cast(
+            "list[dict[str, Any]]",
+            list(
+                batch.battles.filter(status=BattleStatus.FINISHED).values_list("result", flat=True)
+            ),
         )
         batch.summary = batch_summary(results, failed=states.count(BattleStatus.FAILED))
         batch.finished_at = timezone.now()

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 
@@ -58,6 +58,8 @@ def waiting_mode(state: GameState) -> str | None:
     if state.step != AWAITING_RESULT or state.engagement_input is None:
         return None
     mission = state.current_mission
+    if mission is None:  # (the overrides are by mission)
+        return state.setup.engagement_mode
     return state.mode_overrides.get(mission, state.setup.engagement_mode)
 
 
@@ -78,6 +80,7 @@ def engagement_battle_ensure(*, campaign: Any, state: GameState) -> Battle | Non
     if existing is not None:
         return existing
     engagement = state.engagement_input
+    assert engagement is not None  # waiting_mode() checked it
     if not engagement["defenders"]:
         # Nobody scrambled: nothing for the engine to fly (ruling); no losses.
         _enter_result(
@@ -156,7 +159,7 @@ def engagement_battle_finished(battle: Battle) -> None:
         return
     campaign = Campaign.objects.get(pk=campaign_id)
     mission = battle.source_key.rsplit(":", 1)[1]
-    result = battle.result
+    result = cast("dict[str, Any]", battle.result)  # a finished battle has its result
     by_id = {craft["id"]: craft for craft in result["aircraft"]}
     plane_of = {
         craft["id"]: craft["pilot_ref"].removeprefix("plane:") for craft in result["aircraft"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
 from battles.rules_settings import optional_rules_on
@@ -29,7 +29,7 @@ def engine_rules_view(campaign: Campaign) -> dict[str, Any]:
 
 
 def campaign_view(
-    campaign: Campaign, user: AbstractBaseUser | None, *, log_since: int = 0
+    campaign: Campaign, user: User | AnonymousUser | None, *, log_since: int = 0
 ) -> dict[str, Any]:
     """What ``user`` may see of the campaign now.
 

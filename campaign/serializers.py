@@ -1,6 +1,11 @@
+from typing import TYPE_CHECKING
+
 from rest_framework import serializers
 
 from .models import Campaign, ProgressionRule, ResolutionMode, Role, SurvivalRule
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 ENGINE_RULES_HELP = (
     "Optional rules the engine flies engine-mode engagements with, shaped like a battle's "
@@ -15,7 +20,7 @@ ENGINE_TERRITORY_HELP = (
 
 
 class CampaignListOutput(serializers.ModelSerializer):
-    created_by = serializers.StringRelatedField()
+    created_by: "serializers.StringRelatedField[User]" = serializers.StringRelatedField()
 
     class Meta:
         model = Campaign

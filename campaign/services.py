@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import F
 
@@ -82,7 +82,7 @@ def _setup_from_catalog(*, engagement_mode: str = "card") -> GameSetup:
 
 
 # -- permissions ------------------------------------------------------------------
-def membership(campaign: Campaign, user: AbstractBaseUser | None) -> CampaignMember | None:
+def membership(campaign: Campaign, user: User | AnonymousUser | None) -> CampaignMember | None:
     """The user's membership of the campaign (one query, remembered on the user for the request)."""
     if user is None or not user.is_authenticated:
         return None
@@ -92,20 +92,20 @@ def membership(campaign: Campaign, user: AbstractBaseUser | None) -> CampaignMem
     return cache[campaign.pk]
 
 
-def viewer_side(campaign: Campaign, user: AbstractBaseUser | None) -> str | None:
+def viewer_side(campaign: Campaign, user: User | AnonymousUser | None) -> str | None:
     """The side whose hand ``user`` may see: a commander's own side, else none."""
     member = membership(campaign, user)
     return member.side if member is not None and member.role == Role.COMMANDER else None
 
 
-def is_organiser(campaign: Campaign, user: AbstractBaseUser | None) -> bool:
+def is_organiser(campaign: Campaign, user: User | AnonymousUser | None) -> bool:
     if user is not None and getattr(user, "is_superuser", False):
         return True
     member = membership(campaign, user)
     return member is not None and member.role == Role.ORGANISER
 
 
-def _require_can_act(campaign: Campaign, user: AbstractBaseUser, side: str) -> None:
+def _require_can_act(campaign: Campaign, user: User, side: str) -> None:
     if is_organiser(campaign, user):
         return
     member = membership(campaign, user)
@@ -119,7 +119,7 @@ def _require_can_act(campaign: Campaign, user: AbstractBaseUser, side: str) -> N
         )
 
 
-def _require_organiser(campaign: Campaign, user: AbstractBaseUser) -> None:
+def _require_organiser(campaign: Campaign, user: User) -> None:
     if not is_organiser(campaign, user):
         raise RuleViolation("only the campaign's organiser may do this", code="permission")
 
@@ -129,7 +129,7 @@ def _require_organiser(campaign: Campaign, user: AbstractBaseUser) -> None:
 def campaign_create(
     *,
     name: str,
-    created_by: AbstractBaseUser,
+    created_by: User,
     seed: int | None = None,
     resolution_mode: str = ResolutionMode.CARD,
     progression_rule: str = "card_game",
@@ -195,7 +195,7 @@ def _check_engine_settings(engine_rules: Any, engine_territory: Any) -> None:
 def campaign_engine_rules_set(
     *,
     campaign_id: int,
-    by: AbstractBaseUser,
+    by: User,
     engine_rules: dict[str, Any],
     engine_territory: bool | None = None,
 ) -> Campaign:
@@ -215,7 +215,7 @@ def campaign_engine_rules_set(
 
 
 def campaign_invite(
-    *, campaign: Campaign, by: AbstractBaseUser, user: AbstractBaseUser, role: str, side: str = ""
+    *, campaign: Campaign, by: User, user: User, role: str, side: str = ""
 ) -> CampaignMember:
     """The organiser gives ``user`` a part: commander of a side, organiser, or spectator."""
     _require_organiser(campaign, by)
@@ -289,7 +289,7 @@ def _denormalise(campaign: Campaign, state: GameState) -> None:
 
 
 def campaign_act(
-    *, campaign_id: int, user: AbstractBaseUser, action: dict[str, Any], version: int | None = None
+    *, campaign_id: int, user: User, action: dict[str, Any], version: int | None = None
 ) -> Campaign:
     """Apply one game action for a side. Two requests on the same version: one wins, one gets a 400."""
     with transaction.atomic():
@@ -370,7 +370,7 @@ def _apply_correction(state: GameState, payload: dict[str, Any]) -> None:
 def campaign_correct(
     *,
     campaign_id: int,
-    by: AbstractBaseUser,
+    by: User,
     reason: str,
     pp: dict[str, int] | None = None,
     st: dict[str, int] | None = None,
@@ -424,7 +424,7 @@ def campaign_replay(campaign: Campaign, *, upto: int | None = None) -> GameState
     return state
 
 
-def campaign_undo_last(*, campaign_id: int, by: AbstractBaseUser) -> Campaign:
+def campaign_undo_last(*, campaign_id: int, by: User) -> Campaign:
     """Take back the last action: it stays in the record, marked undone, and the state is replayed."""
     with transaction.atomic():
         campaign = _locked(campaign_id, None)

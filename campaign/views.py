@@ -7,6 +7,7 @@ import json
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -18,6 +19,12 @@ from roster.models import Squadron
 from . import selectors, services
 from .charts import history_chart_svg
 from .models import Campaign, ResolutionMode
+
+
+def _signed_in(request: HttpRequest) -> User:
+    """The user of a ``@login_required`` view (the decorator turned the anonymous away)."""
+    assert request.user.is_authenticated
+    return request.user
 
 
 def campaign_list(request: HttpRequest) -> HttpResponse:
@@ -40,7 +47,7 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
         squadrons = list(Squadron.objects.filter(pk__in=request.POST.getlist("squadrons")))
         campaign = services.campaign_create(
             name=request.POST.get("name", ""),
-            created_by=request.user,
+            created_by=_signed_in(request),
             resolution_mode=request.POST.get("resolution_mode", ResolutionMode.CARD),
             squadrons=squadrons,
             engine_rules=rules_from_post(request.POST, field="engine_rules"),
@@ -95,7 +102,9 @@ def campaign_act(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         action = json.loads(request.POST.get("action", ""))
         version = int(request.POST.get("version", ""))
-        services.campaign_act(campaign_id=pk, user=request.user, action=action, version=version)
+        services.campaign_act(
+            campaign_id=pk, user=_signed_in(request), action=action, version=version
+        )
     except (ValueError, TypeError):
         messages.error(request, "That form was not a game action.")
     except RuleViolation as exc:
@@ -113,7 +122,7 @@ def campaign_invite(request: HttpRequest, pk: int) -> HttpResponse:
             raise RuleViolation("no user with that username", field="username", code="exists")
         services.campaign_invite(
             campaign=campaign,
-            by=request.user,
+            by=_signed_in(request),
             user=user,
             role=request.POST.get("role", ""),
             side=request.POST.get("side", ""),
@@ -131,7 +140,7 @@ def campaign_invite(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def campaign_undo(request: HttpRequest, pk: int) -> HttpResponse:
     try:
-        services.campaign_undo_last(campaign_id=pk, by=request.user)
+        services.campaign_undo_last(campaign_id=pk, by=_signed_in(request))
         messages.success(request, "The last action was taken back.")
     except RuleViolation as exc:
         messages.error(request, str(exc))
@@ -146,7 +155,7 @@ def campaign_engine_rules(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.campaign_engine_rules_set(
             campaign_id=pk,
-            by=request.user,
+            by=_signed_in(request),
             engine_rules=rules_from_post(request.POST, field="engine_rules"),
             engine_territory=bool(request.POST.get("engine_territory")),
         )

@@ -3,6 +3,9 @@ statistics (reads, open to all); engagement results, table battles, claims and
 the organiser's acts (writes, staff or the campaign's organiser). The paths stay
 under ``/api/roster/`` as before the careers app split off the roster."""
 
+from collections.abc import Callable
+from typing import ClassVar
+
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -184,7 +187,7 @@ class TableBattleDetailApi(generics.RetrieveAPIView):
 
 class _ClaimDecisionApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
-    decide = None
+    decide: ClassVar[Callable[..., Claim]]  # services.claim_confirm or claim_deny
 
     @extend_schema(request=ReasonInput, responses=ClaimOutput)
     def post(self, request, pk: int):
@@ -221,7 +224,7 @@ class PilotAddApi(APIView):
 
 class _PilotActApi(APIView):
     permission_classes = [permissions.IsAdminUser]
-    act = None
+    act: ClassVar[Callable[..., Pilot]]  # services.pilot_retire or pilot_revive
 
     @extend_schema(request=ReasonInput, responses=PilotOutput)
     def post(self, request, pk: int):

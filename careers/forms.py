@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 
 from roster.models import Pilot
@@ -52,7 +54,7 @@ class FlightForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["pilot"].queryset = _pilots()
+        cast(_PilotChoice, self.fields["pilot"]).queryset = _pilots()
 
 
 class ShotForm(forms.Form):
@@ -64,14 +66,18 @@ class ShotForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["shooter"].queryset = self.fields["target"].queryset = _pilots()
+        shooter = cast(_PilotChoice, self.fields["shooter"])
+        target = cast(_PilotChoice, self.fields["target"])
+        shooter.queryset = target.queryset = _pilots()
 
 
 FlightFormSet = forms.formset_factory(FlightForm, extra=FLIGHT_ROWS)
 ShotFormSet = forms.formset_factory(ShotForm, extra=SHOT_ROWS)
 
 
-def table_battle_input(flights: FlightFormSet, shots: ShotFormSet) -> dict:
+def table_battle_input(
+    flights: forms.BaseFormSet[FlightForm], shots: forms.BaseFormSet[ShotForm]
+) -> dict:
     """Turn the filled rows into ``table_battle_record``'s flights, kills, damages
     and probables: every shot at a target that was shot down is an attack on it
     (the last to fire gets the kill)."""

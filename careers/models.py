@@ -9,10 +9,14 @@ this one and is never imported from here.
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.db import models
 from django.db.models import F, Q
 
 from roster.models import AircraftType, Pilot
+
+from .types import CampaignModel
 
 
 class PilotEventKind(models.TextChoices):
@@ -75,6 +79,10 @@ class PilotEvent(models.Model):
     )
     recorded_by = models.CharField(max_length=150, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    # Not a column: the link to the entry's battle report, set on the events of a
+    # pilot's page (careers.selectors.pilot_career) for its template.
+    report_url: str
 
     class Meta:
         ordering = ["pilot_id", "created_at", "id"]
@@ -318,6 +326,7 @@ class PilotAward(models.Model):
         return f"{self.name} ({self.pilot})"
 
 
-def campaign_model() -> type[models.Model]:
+def campaign_model() -> type[CampaignModel]:
     """The campaign model, read off a key to it (no import of the campaign app)."""
-    return CareerSettings._meta.get_field("campaign").related_model
+    # A key to another model: never "self" (and resolved once the apps are loaded).
+    return cast("type[models.Model]", CareerSettings._meta.get_field("campaign").related_model)

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 MODES: tuple[str, ...] = ("card", "engine", "table")
 TERRITORIES: tuple[str, ...] = ("allied", "axis", "neutral")
@@ -97,7 +100,7 @@ class EngagementRecord:
         return ids
 
 
-def _build(kind: type, data: Mapping[str, Any], where: str) -> Any:
+def _build(kind: type[DataclassInstance], data: Mapping[str, Any], where: str) -> Any:
     known = set(kind.__dataclass_fields__)
     unknown = set(data) - known
     if unknown:

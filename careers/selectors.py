@@ -4,7 +4,7 @@ roster's size (tests/careers/test_queries.py pins them)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.db.models import Count, F, Q, QuerySet
 from django.urls import reverse
@@ -13,7 +13,7 @@ from roster.models import Airframe, Pilot, PilotStatus, Squadron
 from rules.careers.progression import LEADERBOARD_ACE_KILLS
 
 from .models import AppliedResult, PilotAward, PilotEvent, PilotEventKind
-from .types import CampaignLike
+from .types import CampaignLike, CampaignModel
 
 LEADERBOARD_STATUS: dict[str, tuple[str, ...]] = {
     "living": (PilotStatus.ACTIVE, PilotStatus.WOUNDED, PilotStatus.RETIRED),
@@ -42,7 +42,7 @@ def leaderboard(
         .filter(Q(air_kills__gt=0) | Q(unconfirmed_kills__gt=0))
     )
     if campaign is not None:
-        qs = qs.filter(squadron__campaigns=campaign)
+        qs = qs.filter(squadron__campaigns=cast(CampaignModel, campaign))
     if side:
         qs = qs.filter(squadron__side=side)
     if nation:
@@ -198,5 +198,7 @@ def campaign_statistics(*, campaign: CampaignLike) -> dict[str, Any]:
         "campaign": campaign,
         "turns": [{"turn": t, **v} for t, v in sorted(turns.items())],
         "ratios": ratios,
-        "battles": AppliedResult.objects.filter(campaign=campaign).exclude(mode="roster").count(),
+        "battles": AppliedResult.objects.filter(campaign=cast(CampaignModel, campaign))
+        .exclude(mode="roster")
+        .count(),
     }

@@ -1,6 +1,6 @@
 from rest_framework import serializers
 
-from roster.models import Pilot
+from roster.models import AircraftType, Pilot, Squadron
 from roster.serializers import PilotOutput, SquadronOutput
 
 from .models import (
@@ -31,7 +31,7 @@ class PilotEventOutput(serializers.ModelSerializer):
 
 
 class LeaderboardOutput(serializers.ModelSerializer):
-    squadron = serializers.StringRelatedField()
+    squadron: "serializers.StringRelatedField[Squadron]" = serializers.StringRelatedField()
     squadron_id = serializers.IntegerField()
     side = serializers.CharField(source="squadron.side")
     aircraft_type = serializers.CharField(source="squadron.aircraft_type.name", default=None)
@@ -113,9 +113,9 @@ class TableBattleInput(serializers.Serializer):
 
 
 class ClaimOutput(serializers.ModelSerializer):
-    pilot = serializers.StringRelatedField()
-    victim = serializers.StringRelatedField()
-    victim_type = serializers.StringRelatedField()
+    pilot: "serializers.StringRelatedField[Pilot]" = serializers.StringRelatedField()
+    victim: "serializers.StringRelatedField[Pilot]" = serializers.StringRelatedField()
+    victim_type: "serializers.StringRelatedField[AircraftType]" = serializers.StringRelatedField()
 
     class Meta:
         model = Claim

@@ -9,6 +9,12 @@ from django.db.models import QuerySet
 
 from roster.models import Squadron
 
+#: A campaign as the ORM takes it: the value of a careers model's key to
+#: ``campaign.Campaign`` or of a lookup on it. The django-stubs plugin types those keys
+#: as ``campaign.models.Campaign``, which careers may not name (the layers contract),
+#: so this is ``Any``; every ``CampaignLike`` is such a campaign at run time.
+CampaignModel = Any
+
 
 class SquadronsManager(Protocol):
     def all(self) -> QuerySet[Squadron]: ...

@@ -1,9 +1,17 @@
+from typing import TYPE_CHECKING, TypedDict
+
 from django.contrib import admin
 from django.db.models import Count, Q
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 
 from .models import AircraftType, Airframe, Pilot, Squadron
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+    class _Active(TypedDict):
+        _active: int
 
 
 @admin.register(AircraftType)
@@ -114,7 +122,7 @@ class SquadronAdmin(admin.ModelAdmin):
         )
 
     @admin.display(description="active pilots", ordering="_active")
-    def active_pilots(self, obj: Squadron) -> int:
+    def active_pilots(self, obj: "WithAnnotations[Squadron, _Active]") -> int:
         return obj._active
 
 

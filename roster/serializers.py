@@ -15,7 +15,7 @@ class AircraftTypeOutput(serializers.ModelSerializer):
 
 
 class SquadronOutput(serializers.ModelSerializer):
-    aircraft_type = serializers.StringRelatedField()
+    aircraft_type: "serializers.StringRelatedField[AircraftType]" = serializers.StringRelatedField()
     active_pilots = serializers.IntegerField(read_only=True)
 
     class Meta:
@@ -33,7 +33,7 @@ class SquadronOutput(serializers.ModelSerializer):
 
 
 class PilotOutput(serializers.ModelSerializer):
-    squadron = serializers.StringRelatedField()
+    squadron: "serializers.StringRelatedField[Squadron]" = serializers.StringRelatedField()
     is_ace = serializers.BooleanField(read_only=True)
 
     class Meta:

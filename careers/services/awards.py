@@ -3,6 +3,8 @@ already meets it."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.db import transaction
 
 from angels.errors import RuleViolation
@@ -11,7 +13,7 @@ from roster.services import clean_and_save
 from rules.careers import awards_due
 
 from ..models import AwardDefinition
-from ..types import CampaignLike
+from ..types import CampaignLike, CampaignModel
 from .progress import _context, _granted, _progress, _record_of
 
 
@@ -20,12 +22,12 @@ def award_define(*, campaign: CampaignLike, name: str, threshold_kind: str, thre
                  by: str = "") -> AwardDefinition:  # fmt: skip
     """Add an award to the campaign and grant it at once to every pilot of the
     campaign's squadrons who already meets it (logged)."""
-    if AwardDefinition.objects.filter(campaign=campaign, name=name).exists():
+    if AwardDefinition.objects.filter(campaign=cast(CampaignModel, campaign), name=name).exists():
         raise RuleViolation(
             f"the campaign already has an award called {name!r}", field="name", code="conflict"
         )
     award = AwardDefinition(
-        campaign=campaign,
+        campaign=cast(CampaignModel, campaign),
         name=name,
         nation=nation,
         threshold_kind=threshold_kind,

@@ -4,7 +4,7 @@ applied to the roster, and the kill claims the organiser confirms or denies."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.db.models import Count
@@ -25,7 +25,7 @@ from ..models import (
     Territory,
 )
 from ..records import EngagementRecord, FlownRecord
-from ..types import CampaignLike
+from ..types import CampaignLike, CampaignModel
 from .progress import _Context, _context, _granted, _progress, _record_of, _seed_for
 from .results import engagement_apply
 
@@ -96,7 +96,7 @@ def table_battle_record(
     if campaign_turn is None and campaign is not None:
         campaign_turn = campaign.turn
     battle = TableBattle.objects.create(
-        campaign=campaign, name=name, system=system, territory=territory, campaign_turn=campaign_turn,
+        campaign=cast(CampaignModel, campaign), name=name, system=system, territory=territory, campaign_turn=campaign_turn,
         record={"flights": flights, "kills": list(kills), "damages": list(damages), "probables": list(probables)},
         recorded_by=recorded_by,
     )  # fmt: skip
@@ -218,7 +218,8 @@ def _kill_claims(
         target = f"kill:{i}"
         for contender in credit.contenders:
             state = ClaimState.CLAIMED if contender == credit.shooter else ClaimState.SHARED
-            claims.append(Claim(battle=battle, pilot=table.pilots[contender], victim=victim, victim_type=vtype,
+            # the contenders are the shooters credit_kill was given: pilot ids
+            claims.append(Claim(battle=battle, pilot=table.pilots[cast(int, contender)], victim=victim, victim_type=vtype,
                                 target=target, state=state, turn=last_turn, credit=info))  # fmt: skip
         if victim is not None:
             destroyed.add(victim.pk)
@@ -295,7 +296,7 @@ def claim_confirm(*, claim_id: int, by: str, reason: str = "") -> Claim:
     pilot.air_kills += 1
     ctx.log(pilot, PilotEventKind.KILL, campaign_turn=claim.battle.campaign_turn, dice=claim.credit.get("rolls", []),
             details={"victim": str(claim.victim) if claim.victim_id else "", "victim_pilot_id": claim.victim_id,
-                     "victim_aircraft": claim.victim_type.name if claim.victim_type_id else "", "turn": claim.turn,
+                     "victim_aircraft": claim.victim_type.name if claim.victim_type else "", "turn": claim.turn,
                      "claim": claim.pk, "credit_rule": claim.credit.get("rule", "organiser"),
                      "credit": claim.credit.get("explanation", ""), "reason": reason})  # fmt: skip
     _progress(
@@ -326,7 +327,7 @@ def claim_deny(*, claim_id: int, by: str, reason: str) -> Claim:
     ctx = _claim_context(claim, by)
     was = claim.state
     details = {"claim": claim.pk, "was": was, "reason": reason,
-               "victim_aircraft": claim.victim_type.name if claim.victim_type_id else "",
+               "victim_aircraft": claim.victim_type.name if claim.victim_type else "",
                "victim": str(claim.victim) if claim.victim_id else ""}  # fmt: skip
     if was == ClaimState.CONFIRMED:
         kills_before = pilot.air_kills

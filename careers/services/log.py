@@ -3,7 +3,7 @@ pilot, which opens it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 
@@ -11,7 +11,7 @@ from roster.models import Pilot, Squadron
 from roster.services import pilot_create
 
 from ..models import AppliedResult, PilotEvent, PilotEventKind
-from ..types import CampaignLike
+from ..types import CampaignLike, CampaignModel
 
 
 def pilot_log(
@@ -22,7 +22,7 @@ def pilot_log(
     return PilotEvent.objects.create(
         pilot=pilot, kind=kind, campaign_turn=campaign_turn, battle_ref=battle_ref,
         details=details or {}, dice=dice or [], recorded_by=recorded_by,
-        campaign=campaign, applied_result=applied_result,
+        campaign=cast(CampaignModel, campaign), applied_result=applied_result,
     )  # fmt: skip
 
 

@@ -6,14 +6,14 @@ status and awards."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from roster.models import Pilot
 from rules.careers import Award, PilotRecord, awards_due, get_rule_set, is_ace
 from rules.dice import derive_seed
 
 from ..models import AppliedResult, AwardDefinition, PilotAward, PilotEvent, PilotEventKind
-from ..types import CampaignLike
+from ..types import CampaignLike, CampaignModel
 from .log import pilot_log
 
 
@@ -45,7 +45,7 @@ def _award_rules(campaign: CampaignLike | None) -> list[Award]:
         return []
     return [
         Award(name=a.name, nation=a.nation or None, threshold_kind=a.threshold_kind, threshold=a.threshold)
-        for a in AwardDefinition.objects.filter(campaign=campaign)
+        for a in AwardDefinition.objects.filter(campaign=cast(CampaignModel, campaign))
     ]  # fmt: skip
 
 
@@ -80,7 +80,10 @@ def _progress(pilot: Pilot, ctx: _Context, *, kills_before: int, granted: set[st
         ctx.log(pilot, PilotEventKind.ACE, details={"confirmed_air_kills": pilot.air_kills})
     for award in awards_due(_record_of(pilot), pilot.nation, ctx.awards, granted):
         PilotAward.objects.create(
-            pilot=pilot, name=award.name, campaign=ctx.campaign, campaign_turn=ctx.campaign_turn
+            pilot=pilot,
+            name=award.name,
+            campaign=cast(CampaignModel, ctx.campaign),
+            campaign_turn=ctx.campaign_turn,
         )
         granted.add(award.name)
         ctx.log(pilot, PilotEventKind.AWARD,

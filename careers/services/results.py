@@ -4,7 +4,7 @@ roll and its outcome, then each pilot's progress."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.db import IntegrityError, transaction
 
@@ -16,7 +16,7 @@ from rules.dice import Dice
 from ..models import AppliedResult, PilotEventKind
 from ..records import MODES, EngagementRecord, FlownRecord
 from ..records import TERRITORIES as RECORD_TERRITORIES
-from ..types import CampaignLike
+from ..types import CampaignLike, CampaignModel
 from .progress import _Context, _context, _granted, _progress, _seed_for
 
 
@@ -136,7 +136,7 @@ def engagement_apply(
         try:
             with transaction.atomic():
                 applied = AppliedResult.objects.create(
-                    source_key=source_key, campaign=campaign, mode=result.mode, battle_ref=result.battle_ref,
+                    source_key=source_key, campaign=cast(CampaignModel, campaign), mode=result.mode, battle_ref=result.battle_ref,
                     campaign_turn=turn, seed=seed, record=result.to_json(), recorded_by=recorded_by,
                 )  # fmt: skip
         except IntegrityError:
@@ -247,7 +247,7 @@ def _apply_shoot_downs(
         if not flown.destroyed:
             continue
         pilot = pilots[flown.pilot_id]
-        killer = pilots.get(shooters.get(pilot.pk)) if shooters.get(pilot.pk) else None
+        killer = pilots.get(shooter_id) if (shooter_id := shooters.get(pilot.pk)) else None
         serial = _unassign_airframe(pilot, destroyed=True)
         ctx.log(pilot, PilotEventKind.SHOT_DOWN,
                 details={"aircraft": flown.aircraft, "airframe": serial, "shot_down_by": str(killer) if killer else ""})  # fmt: skip

@@ -3,20 +3,28 @@ squadrons below strength draft replacements."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 
-from roster.models import Pilot, PilotStatus
+from roster.models import Pilot, PilotStatus, Squadron
 from rules.careers import get_rule_set, roll_characteristics
 from rules.dice import Dice
 
 from ..models import AppliedResult, PilotEventKind, ResultMode
-from ..types import CampaignLike
+from ..types import CampaignLike, CampaignModel
 from .career_settings import career_settings_for
 from .log import pilot_enlist, pilot_log
 from .progress import _seed_for
+
+if TYPE_CHECKING:
+    from django.db.models import QuerySet
+    from django_stubs_ext import WithAnnotations
+
+    class _OnStrength(TypedDict):
+        on_strength: int
+
 
 _REPLACEMENT_NAMES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "Germany": (("Hans", "Karl", "Fritz", "Werner", "Heinz", "Kurt", "Otto", "Ernst"),
@@ -74,18 +82,22 @@ def replacements_draft(
         try:
             with transaction.atomic():
                 applied = AppliedResult.objects.create(
-                    source_key=key, campaign=campaign, mode=ResultMode.ROSTER, campaign_turn=campaign_turn,
+                    source_key=key, campaign=cast(CampaignModel, campaign), mode=ResultMode.ROSTER, campaign_turn=campaign_turn,
                     battle_ref=f"Replacements, turn {campaign_turn}", seed=_seed_for(key), record={},
                     recorded_by=recorded_by,
                 )  # fmt: skip
         except IntegrityError:
             return []
         dice = Dice(applied.seed)
-        squadrons = campaign.squadrons.annotate(
-            on_strength=Count(
-                "pilots", filter=Q(pilots__status__in=[PilotStatus.ACTIVE, PilotStatus.WOUNDED])
-            )
-        ).order_by("name")
+        # (annotated through CampaignLike's manager, which cannot say with what)
+        squadrons = cast(
+            "QuerySet[WithAnnotations[Squadron, _OnStrength]]",
+            campaign.squadrons.annotate(
+                on_strength=Count(
+                    "pilots", filter=Q(pilots__status__in=[PilotStatus.ACTIVE, PilotStatus.WOUNDED])
+                )
+            ).order_by("name"),
+        )
         summary: dict[str, Any] = {}
         for squadron in squadrons:
             count = min(
