@@ -7,6 +7,8 @@ from rest_framework import generics, permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from angels.numbers import whole_number
+
 from . import services
 from .models import Battle, BattleBatch, BattleStatus
 from .serializers import (
@@ -35,8 +37,8 @@ class BattleListApi(generics.ListAPIView):
             qs = qs.filter(status=p["status"])
         if p.get("scenario"):
             qs = qs.filter(scenario=p["scenario"])
-        if p.get("batch", "").isdigit():
-            qs = qs.filter(batch_id=int(p["batch"]))
+        if p.get("batch"):
+            qs = qs.filter(batch_id=whole_number(p["batch"], field="batch"))
         return qs
 
 

@@ -11,6 +11,7 @@ from a stored rules object.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from angels.errors import RuleViolation
@@ -27,7 +28,7 @@ def _hexes(text: str, field: str, rule: str, size: int) -> list[list[int]]:
     out = []
     for i, part in enumerate(p for p in text.split(";") if p.strip()):
         numbers = [n.strip() for n in part.split(",")]
-        if len(numbers) != size or not all(n.lstrip("-").isdigit() for n in numbers):
+        if len(numbers) != size or not all(re.fullmatch(r"-?[0-9]{1,6}", n) for n in numbers):
             shape = "col,row,altitude" if size == 3 else "col,row"
             raise RuleViolation(
                 f"write each as {shape}, separated by ';' (not {part.strip()!r})",
@@ -53,7 +54,7 @@ def rules_from_post(post: Any, *, field: str = "settings.rules") -> dict[str, An
     direction = {}
     for side in SIDES:
         raw = post.get(f"direction_{side}", "").strip() or "0"
-        if not raw.isdigit():
+        if not re.fullmatch(r"[0-9]{1,6}", raw):
             raise RuleViolation(
                 f"direction capacity is a whole number, 0 or more (not {raw!r})",
                 field=f"{field}.fighter_direction.{side}",

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from angels.errors import RuleViolation
+from angels.numbers import digits
 from roster.models import AircraftType
 
 from . import scenarios, services
@@ -62,7 +63,9 @@ def battle_new(request: HttpRequest) -> HttpResponse:
     if scenario in (ScenarioKind.STANDARD, ScenarioKind.BOMBER_ESCORT):
         for side in ("axis", "allied"):
             flights[side] = [
-                {"aircraft_type": int(v)} for v in p.getlist(f"{side}_aircraft") if v.isdigit()
+                {"aircraft_type": n}
+                for n in (digits(v) for v in p.getlist(f"{side}_aircraft"))
+                if n is not None
             ]
     try:
         optional = rules_from_post(p)

@@ -8,6 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from angels.errors import RuleViolation
+from angels.numbers import whole_number
 from roster.models import Squadron
 
 from . import selectors, services
@@ -56,12 +57,8 @@ class CampaignDetailApi(APIView):
     )
     def get(self, request, pk: int):
         campaign = get_object_or_404(Campaign, pk=pk)
-        since = request.query_params.get("log_since", "0")
-        if not since.isdigit():
-            raise RuleViolation(
-                "log_since must be a non-negative whole number", field="log_since", code="format"
-            )
-        return Response(selectors.campaign_view(campaign, request.user, log_since=int(since)))
+        since = whole_number(request.query_params.get("log_since", "0"), field="log_since")
+        return Response(selectors.campaign_view(campaign, request.user, log_since=since))
 
 
 class CampaignActionApi(APIView):

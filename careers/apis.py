@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from angels.errors import RuleViolation
+from angels.numbers import whole_number
 from roster.models import Pilot, Squadron
 from roster.serializers import PilotOutput
 
@@ -76,9 +77,7 @@ def _int_param(params, name):
     value = params.get(name)
     if value in (None, ""):
         return None
-    if not value.isdigit():
-        raise RuleViolation(f"{name} must be a whole number", field=name, code="format")
-    return int(value)
+    return whole_number(value, field=name)
 
 
 @extend_schema(

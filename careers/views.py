@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from angels.errors import RuleViolation
+from angels.numbers import digits
 from roster import selectors as roster_selectors
 from roster.models import AircraftType, Pilot, Side, Squadron
 
@@ -64,8 +65,7 @@ def squadron_detail(request, pk: int):
 
 def _filters(params) -> dict:
     def as_int(name):
-        value = params.get(name, "")
-        return int(value) if value.isdigit() else None
+        return digits(params.get(name, ""))
 
     campaign_id = as_int("campaign")
     return {

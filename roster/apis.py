@@ -4,6 +4,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics
 
+from angels.numbers import whole_number
+
 from . import selectors
 from .serializers import AircraftTypeOutput, PilotOutput, SquadronOutput
 
@@ -49,6 +51,6 @@ class PilotListApi(generics.ListAPIView):
         squadron = p.get("squadron")
         return selectors.pilot_list(
             side=p.get("side"),
-            squadron_id=int(squadron) if squadron and squadron.isdigit() else None,
+            squadron_id=whole_number(squadron, field="squadron") if squadron else None,
             status=p.get("status"),
         )
