@@ -6,6 +6,7 @@ from typing import cast
 
 from django import forms
 
+from angels.numbers import MAX_TURN
 from roster.models import Pilot
 
 from .models import TableBattle, TableSystem, Territory
@@ -39,7 +40,7 @@ class TableBattleForm(forms.Form):
     name = forms.CharField(max_length=80)
     system = forms.ChoiceField(choices=TableSystem.choices)
     territory = forms.ChoiceField(choices=Territory.choices)
-    campaign_turn = forms.IntegerField(min_value=1, required=False)
+    campaign_turn = forms.IntegerField(min_value=1, max_value=MAX_TURN, required=False)
     confirm = forms.BooleanField(required=False, help_text="Confirm every kill claim now.")
 
 

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.db.models import Count
 
 from angels.errors import RuleViolation
+from angels.numbers import MAX_TURN
 from roster.models import AircraftType, Pilot
 from rules.careers import awards_due, credit_kill, get_rule_set, is_ace
 from rules.dice import Dice
@@ -85,6 +86,12 @@ def table_battle_record(
     replaces the dice seeded from the battle (tests, the demo's script).
     """
     _validate_table_battle(name=name, system=system, territory=territory, flights=flights)
+    if campaign_turn is not None and not (
+        isinstance(campaign_turn, int) and 0 <= campaign_turn <= MAX_TURN
+    ):
+        raise RuleViolation(
+            f"campaign_turn must be between 0 and {MAX_TURN}", field="campaign_turn", code="range"
+        )
     flown = [_flight_record(i, dict(f), system) for i, f in enumerate(flights)]
     by_pilot = {f.pilot_id: f for f in flown}
     pilots = Pilot.objects.select_related("squadron").in_bulk(list(by_pilot))

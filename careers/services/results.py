@@ -9,6 +9,7 @@ from typing import Any, cast
 from django.db import IntegrityError, transaction
 
 from angels.errors import RuleViolation
+from angels.numbers import MAX_ID, MAX_TURN
 from roster.models import Airframe, AirframeState, Pilot, PilotStatus
 from rules.careers import OUTCOMES, SURVIVAL_RULE_SETS, roll_survival
 from rules.dice import Dice
@@ -49,6 +50,14 @@ def _apply_outcome(pilot: Pilot, ctx: _Context, outcome: str, wounded_turns: int
         ctx.log(pilot, outcome, details={"outcome": outcome})
 
 
+def _whole(value: object, field: str, *, high: int = MAX_ID) -> None:
+    """An id or number of the record: an int (not a bool, not text) in 0..high."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RuleViolation(f"{field} must be a whole number", field=field, code="format")
+    if not 0 <= value <= high:
+        raise RuleViolation(f"{field} must be between 0 and {high}", field=field, code="range")
+
+
 def _validate_record(record: EngagementRecord, survival_rule: str) -> None:
     if record.mode not in MODES:
         raise RuleViolation(f"mode must be one of {MODES}", field="mode", code="invalid")
@@ -66,8 +75,11 @@ def _validate_record(record: EngagementRecord, survival_rule: str) -> None:
         raise RuleViolation(
             "an engagement needs a battle reference", field="battle_ref", code="required"
         )
+    if record.campaign_turn is not None:
+        _whole(record.campaign_turn, "campaign_turn", high=MAX_TURN)
     seen: set[int] = set()
     for i, flown in enumerate(record.flown):
+        _whole(flown.pilot_id, f"flown[{i}].pilot_id")
         if flown.pilot_id in seen:
             raise RuleViolation(
                 "a pilot flies once per engagement", field=f"flown[{i}].pilot_id", code="conflict"
@@ -94,6 +106,11 @@ def _validate_record(record: EngagementRecord, survival_rule: str) -> None:
                 code="invalid",
             )
     for i, kill in enumerate(record.kills):
+        _whole(kill.shooter_pilot_id, f"kills[{i}].shooter_pilot_id")
+        if kill.victim_pilot_id is not None:
+            _whole(kill.victim_pilot_id, f"kills[{i}].victim_pilot_id")
+        if kill.turn is not None:
+            _whole(kill.turn, f"kills[{i}].turn")
         if kill.victim_pilot_id is not None and kill.victim_pilot_id == kill.shooter_pilot_id:
             raise RuleViolation(
                 "a pilot cannot shoot himself down",

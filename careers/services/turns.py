@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any, TypedDict, cast
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 
+from angels.errors import RuleViolation
+from angels.numbers import MAX_TURN
 from roster.models import Pilot, PilotStatus, Squadron
 from rules.careers import get_rule_set, roll_characteristics
 from rules.dice import Dice
@@ -140,6 +142,10 @@ def campaign_turn_begin(
     back return to duty, then squadrons below strength draft replacements.
     Idempotent per (campaign, turn); the campaign layer calls it when its turn
     number rises (see docs/rulings.md "Careers: the turn hook")."""
+    if not 0 <= campaign_turn <= MAX_TURN:
+        raise RuleViolation(
+            f"campaign_turn must be between 0 and {MAX_TURN}", field="campaign_turn", code="range"
+        )
     returned = pilots_return_to_duty(
         campaign_turn=campaign_turn, campaign=campaign, recorded_by=recorded_by
     )
