@@ -247,7 +247,9 @@ def campaign_invite(
 
 # -- acting ---------------------------------------------------------------------------
 def _locked(campaign_id: int, version: int | None) -> Campaign:
-    campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
+    campaign = Campaign.objects.select_for_update().filter(pk=campaign_id).first()
+    if campaign is None:
+        raise RuleViolation(f"no campaign with id {campaign_id}", field="campaign", code="exists")
     if version is not None and version != campaign.version:
         raise RuleViolation(
             f"the campaign has moved on (you acted on version {version}, it is now {campaign.version}): reload and try again",
@@ -363,6 +365,12 @@ def _next_sequence(campaign: Campaign) -> int:
 
 
 # -- corrections and undo --------------------------------------------------------
+# 003 "PRODUCTION POINT SCORE" / "STRATEGY TOKENS" are running totals with no ceiling;
+# a side starts with 10 PP (003 "SETUP") and gains a handful a turn, so an organiser's
+# correction above this is a typing slip (one of 10**30 was once stored).
+CORRECTION_MAX = 999
+
+
 def _apply_correction(state: GameState, payload: dict[str, Any]) -> None:
     state.correct(pp=payload.get("pp"), st=payload.get("st"))
 
@@ -387,9 +395,9 @@ def campaign_correct(
                 raise RuleViolation(
                     f"unknown side {side!r}", field=f"{field}.{side}", code="invalid"
                 )
-            if int(value) < 0:
+            if not 0 <= int(value) <= CORRECTION_MAX:
                 raise RuleViolation(
-                    f"{field.upper()} cannot be negative",
+                    f"{field.upper()} is set between 0 and {CORRECTION_MAX}",
                     field=f"{field}.{side}",
                     code="range",
                 )

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from angels.errors import RuleViolation
+from angels.numbers import digits
 from battles.forms import rules_form_initial, rules_from_post
 from roster.models import Squadron
 
@@ -44,7 +45,12 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
 @require_POST
 def campaign_new(request: HttpRequest) -> HttpResponse:
     try:
-        squadrons = list(Squadron.objects.filter(pk__in=request.POST.getlist("squadrons")))
+        ids = [digits(value) for value in request.POST.getlist("squadrons")]
+        if None in ids:
+            raise RuleViolation("unknown squadron id", field="squadrons", code="format")
+        squadrons = list(Squadron.objects.filter(pk__in=ids))
+        if len(squadrons) != len(set(ids)):
+            raise RuleViolation("unknown squadron id", field="squadrons", code="exists")
         campaign = services.campaign_create(
             name=request.POST.get("name", ""),
             created_by=_signed_in(request),
@@ -99,6 +105,7 @@ def _action_label(action: dict, view: dict) -> str:
 @login_required
 @require_POST
 def campaign_act(request: HttpRequest, pk: int) -> HttpResponse:
+    get_object_or_404(Campaign, pk=pk)
     try:
         action = json.loads(request.POST.get("action", ""))
         version = int(request.POST.get("version", ""))
@@ -139,6 +146,7 @@ def campaign_invite(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def campaign_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    get_object_or_404(Campaign, pk=pk)
     try:
         services.campaign_undo_last(campaign_id=pk, by=_signed_in(request))
         messages.success(request, "The last action was taken back.")
