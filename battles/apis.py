@@ -51,7 +51,9 @@ class BattleCreateApi(APIView):
         data.is_valid(raise_exception=True)
         battle = services.battle_create(requested_by=request.user, **data.validated_data)
         battle.refresh_from_db()
-        return Response(BattleOutput(battle).data, status=status.HTTP_201_CREATED)
+        return Response(
+            BattleOutput(battle, context={"request": request}).data, status=status.HTTP_201_CREATED
+        )
 
 
 class BattleDetailApi(generics.RetrieveAPIView):
@@ -70,7 +72,9 @@ class BattleResolveApi(APIView):
     @extend_schema(request=None, responses=BattleOutput)
     def post(self, request, pk: int):
         get_object_or_404(Battle, pk=pk)
-        return Response(BattleOutput(services.battle_resolve(battle_id=pk)).data)
+        return Response(
+            BattleOutput(services.battle_resolve(battle_id=pk), context={"request": request}).data
+        )
 
 
 class BattleRetryApi(APIView):
@@ -79,7 +83,9 @@ class BattleRetryApi(APIView):
     @extend_schema(request=None, responses=BattleOutput)
     def post(self, request, pk: int):
         get_object_or_404(Battle, pk=pk)
-        return Response(BattleOutput(services.battle_retry(battle_id=pk)).data)
+        return Response(
+            BattleOutput(services.battle_retry(battle_id=pk), context={"request": request}).data
+        )
 
 
 class BattleOddsApi(APIView):

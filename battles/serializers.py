@@ -1,3 +1,5 @@
+from typing import Any
+
 from rest_framework import serializers
 
 from .models import Battle, BattleBatch, ScenarioKind
@@ -40,8 +42,24 @@ class BatchCreateInput(BattleCreateInput):
     resolve = None  # type: ignore[assignment]
 
 
+def _hide_seed(data: Any, battle: Battle, context: dict[str, Any]) -> Any:
+    """``seed`` is null unless the request's user may see it (no request: anonymous)."""
+    from .services import seed_visible
+
+    request = context.get("request")
+    if not seed_visible(battle, getattr(request, "user", None)):
+        data["seed"] = None
+    return data
+
+
 class BattleOutput(serializers.ModelSerializer):
+    """A battle; ``seed`` is null while it is kept secret from the viewer (a running campaign's)."""
+
     winner = serializers.CharField(read_only=True, allow_null=True)
+    seed = serializers.IntegerField(read_only=True, allow_null=True)
+
+    def to_representation(self, instance: Battle) -> Any:
+        return _hide_seed(super().to_representation(instance), instance, self.context)
 
     class Meta:
         model = Battle
@@ -52,9 +70,14 @@ class BattleOutput(serializers.ModelSerializer):
 
 
 class BattleLogOutput(serializers.ModelSerializer):
+    seed = serializers.IntegerField(read_only=True, allow_null=True)
+
     class Meta:
         model = Battle
         fields = ("id", "setup", "seed", "actions", "log")
+
+    def to_representation(self, instance: Battle) -> Any:
+        return _hide_seed(super().to_representation(instance), instance, self.context)
 
 
 class BatchOutput(serializers.ModelSerializer):

@@ -86,6 +86,18 @@ def battle_create_from_setup(
 # Called with each battle that finishes, after its result is written (apps register here).
 BATTLE_FINISHED_HOOKS: list[Any] = []
 
+# (battle, user) -> must this battle's seed be kept from this user? Apps above
+# battles register here (a running campaign keeps its battles' seeds from all
+# but its organiser); battles never import them.
+SEED_HIDDEN_CHECKS: list[Any] = []
+
+
+def seed_visible(battle: Battle, user: Any) -> bool:
+    """May ``user`` (None: anonymous) see ``battle``'s seed? Staff always; otherwise unless a check hides it."""
+    if user is not None and getattr(user, "is_staff", False):
+        return True
+    return not any(check(battle, user) for check in SEED_HIDDEN_CHECKS)
+
 
 def battle_resolve(*, battle_id: int) -> Battle:
     """Send a draft (an engagement waiting for the organiser) to the engine."""

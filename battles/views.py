@@ -30,11 +30,13 @@ FLIGHT_SLOTS = 5
 
 
 def battle_list(request: HttpRequest) -> HttpResponse:
-    battles = Battle.objects.defer("log", "actions", "setup").filter(batch__isnull=True)[:100]
+    battles = list(Battle.objects.defer("log", "actions", "setup").filter(batch__isnull=True)[:100])
+    # seeds kept from this viewer (a running campaign's battles)
+    hidden = {b.pk for b in battles if not services.seed_visible(b, request.user)}
     return render(
         request,
         "battles/list.html",
-        {"battles": battles, "batches": BattleBatch.objects.all()[:20]},
+        {"battles": battles, "hidden_seeds": hidden, "batches": BattleBatch.objects.all()[:20]},
     )
 
 
@@ -104,6 +106,7 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
         "battles/report.html",
         {
             "battle": battle,
+            "seed_shown": services.seed_visible(battle, request.user),
             "result": battle.result,
             "names": names,
             "frames_json": json.dumps(frames),

@@ -6,10 +6,10 @@ class CampaignConfig(AppConfig):
     verbose_name = "Campaign"
 
     def ready(self) -> None:
-        from battles.services import BATTLE_FINISHED_HOOKS
+        from battles.services import BATTLE_FINISHED_HOOKS, SEED_HIDDEN_CHECKS
         from careers.hooks import ORGANISER_CHECKS
 
-        from .engagements import engagement_battle_finished, register_modes
+        from .engagements import battle_seed_hidden, engagement_battle_finished, register_modes
         from .services import is_organiser
 
         register_modes()
@@ -18,3 +18,6 @@ class CampaignConfig(AppConfig):
         # Career writes are open to a campaign's organiser; careers asks through this hook.
         if is_organiser not in ORGANISER_CHECKS:
             ORGANISER_CHECKS.append(is_organiser)
+        # A running campaign's battle seeds are its organiser's; battles asks through this hook.
+        if battle_seed_hidden not in SEED_HIDDEN_CHECKS:
+            SEED_HIDDEN_CHECKS.append(battle_seed_hidden)

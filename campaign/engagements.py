@@ -27,6 +27,7 @@ from typing import Any, cast
 
 from django.db import transaction
 
+from angels.secrets import seed_key
 from battles.models import Battle
 from battles.rules_settings import rules_options
 from battles.scenarios import engine_quality
@@ -65,6 +66,19 @@ def waiting_mode(state: GameState) -> str | None:
 
 def _source_key(campaign: Any, state: GameState) -> str:
     return f"campaign:{campaign.pk}:turn{state.turn}:{state.current_mission}"
+
+
+def engagement_seed(campaign_seed: int, source_key: str) -> int:
+    """The seed of a campaign's engine battle, keyed by the server's secret.
+
+    Battle seeds are public (the battle API and report show them, once the
+    campaign ends to everyone); with the public key, brute force over candidate
+    campaign seeds would find the campaign's seed and with it the card game's
+    hands and deck order. Stored battles keep their seeds (replay reads them).
+    """
+    return derive_seed(
+        campaign_seed, f"engagement {source_key}", key=seed_key("campaign engagement")
+    )
 
 
 def engagement_battle_ensure(*, campaign: Any, state: GameState) -> Battle | None:
@@ -120,11 +134,30 @@ def engagement_battle_ensure(*, campaign: Any, state: GameState) -> Battle | Non
         name=f"{campaign.name}: {engagement['mission_name']} (turn {state.turn})",
     )
     return battle_create_from_setup(
-        setup=scenario.to_json(), seed=derive_seed(campaign.seed, f"engagement {key}"), source_key=key,
+        setup=scenario.to_json(), seed=engagement_seed(campaign.seed, key), source_key=key,
         settings={"policies": {"axis": "tactical", "allied": "tactical"}, "campaign": campaign.pk,
                   "rules": campaign.engine_rules, "max_turns": ENGAGEMENT_TURNS,
                   "territory": dict(zip(("axis", "allied"), scenario.territory, strict=True))},
     )  # fmt: skip
+
+
+def battle_seed_hidden(battle: Battle, user: Any) -> bool:
+    """Is ``battle`` a campaign's that has not finished, and ``user`` not its organiser?
+
+    Registered in :data:`battles.services.SEED_HIDDEN_CHECKS`: a running
+    campaign's battle seeds are its organiser's (and staff's); once the
+    campaign is finished anyone who may see the battle may see its seed.
+    """
+    from .models import Campaign, CampaignStatus
+    from .services import is_organiser
+
+    campaign_id = battle.settings.get("campaign") if isinstance(battle.settings, dict) else None
+    if not campaign_id or not battle.source_key.startswith("campaign:"):
+        return False
+    campaign = Campaign.objects.filter(pk=campaign_id).first()
+    if campaign is None or campaign.status == CampaignStatus.FINISHED:
+        return False
+    return not is_organiser(campaign, user)
 
 
 def _engine_territory(campaign: Any, engagement: dict[str, Any]) -> tuple[str, str]:
