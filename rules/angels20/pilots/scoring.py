@@ -85,8 +85,14 @@ def bins_value(
     mx_w: float,
     later: bool = False,
 ) -> tuple[float, float]:
-    """(mean, mixed mean/best) value of a reach distribution of shots."""
-    key = (id(bins_n), need_shift, id(tvt), mx_w)
+    """(mean, mixed mean/best) value of a reach distribution of shots.
+
+    ``memo`` lives for one decision; the key names everything the value
+    depends on (``later`` is the decision's own): the bins, the attacker's
+    dice, the modifier, the target and the mix. The attacker's dice are in
+    the key because two enemies with the same speeds share one bins table.
+    """
+    key = (id(bins_n), id(a_dice), need_shift, id(tvt), mx_w)
     got = memo.get(key)
     if got is not None:
         return got

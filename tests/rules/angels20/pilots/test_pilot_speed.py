@@ -1,0 +1,64 @@
+"""Issue 17: the tactical pilot's caches never change what a position is worth."""
+
+from __future__ import annotations
+
+from rules.angels20 import CATALOGUE, AircraftSetup, Dice, Rules, Scenario, new_battle
+from rules.angels20.hexmap import axial_to_offset
+from rules.angels20.pilots import DEFAULT_WEIGHTS
+from rules.angels20.pilots.context import build_context
+from rules.angels20.pilots.scoring import position_score
+
+
+def _setup(name: str, side: str, q: int, r: int, facing: int, alt: int = 3) -> AircraftSetup:
+    col, row = axial_to_offset(q, r)
+    return AircraftSetup(CATALOGUE[name], side, col, row, facing, alt)
+
+
+def _zeke_against_two_rookies(rules: Rules):
+    """A Zeke against two rookies with the same speeds but different guns, still to move."""
+    p40, yak = CATALOGUE["P-40B Rookie"], CATALOGUE["Yak-1 Rookie"]
+    assert (p40.speed_min, p40.speed_max, p40.high_speed_max) == (
+        yak.speed_min,
+        yak.speed_max,
+        yak.high_speed_max,
+    )
+    assert p40.attack != yak.attack
+    sc = Scenario(
+        name="two rookies",
+        kind="custom",
+        aircraft=(
+            _setup('A6M2 "Zeke"', "axis", 8, 4, 1),
+            _setup("P-40B Rookie", "allied", 12, 2, 4),
+            _setup("Yak-1 Rookie", "allied", 12, 6, 4),
+        ),
+        rules=rules,
+    )
+    return new_battle(sc, Dice(1))
+
+
+def test_an_enemys_threat_is_its_own_guns_whatever_was_scored_before():
+    """Two enemies with equal speeds share a reach table: each must still shoot with its own guns.
+
+    Scoring every end of move in one decision (one shared context, as the
+    planner does) must give each end the value it has when scored alone.
+    """
+    for rules in (Rules(), Rules.advanced()):
+        s = _zeke_against_two_rookies(rules)
+        shared = build_context(s, DEFAULT_WEIGHTS, 0)
+        statuses = (0, 3) if rules.status else (0,)
+        ends = [
+            (q, r, f, st)
+            for q in range(5, 13)
+            for r in range(0, 8)
+            for f in range(6)
+            for st in statuses
+        ]
+        together = [
+            position_score(s, DEFAULT_WEIGHTS, shared, q, r, f, 3, st) for q, r, f, st in ends
+        ]
+        alone = [
+            position_score(s, DEFAULT_WEIGHTS, build_context(s, DEFAULT_WEIGHTS, 0), q, r, f, 3, st)
+            for q, r, f, st in ends
+        ]
+        differ = sum(a != b for a, b in zip(together, alone, strict=True))
+        assert differ == 0, f"{differ} of {len(ends)} ends scored differently after others"
