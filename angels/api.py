@@ -107,6 +107,19 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return response
 
 
+def not_found(request: Any, exception: Exception | None = None) -> Any:
+    """The project's 404 handler: under ``/api/`` the one error shape as JSON (a path the
+    URLs do not match, such as a non-numeric id, is still an API answer), elsewhere
+    Django's page."""
+    from django.http import JsonResponse
+    from django.views.defaults import page_not_found
+
+    if request.path.startswith("/api/"):
+        body = error_body([_item(exceptions.NotFound.default_detail, code="not_found")])
+        return JsonResponse(body, status=status.HTTP_404_NOT_FOUND)
+    return page_not_found(request, exception)
+
+
 class AngelsAutoSchema(AutoSchema):
     """drf-spectacular's schema plus the error responses every operation can give."""
 
@@ -118,6 +131,8 @@ class AngelsAutoSchema(AutoSchema):
             errors["403"] = "Signed in, but not allowed to do this."
         if "{" in self.path:
             errors["404"] = "No such object."
+        if self.method in ("POST", "PUT", "PATCH"):
+            errors["415"] = "The body's media type is not one the operation reads."
         for code, description in errors.items():
             if code not in responses:
                 responses[code] = self._get_response_for_code(

@@ -2,6 +2,8 @@ from typing import TYPE_CHECKING
 
 from rest_framework import serializers
 
+from angels.numbers import MAX_ID
+
 from .models import Campaign, ProgressionRule, ResolutionMode, Role, SurvivalRule
 
 if TYPE_CHECKING:
@@ -51,8 +53,9 @@ class CampaignCreateInput(serializers.Serializer):
     survival_rule = serializers.ChoiceField(
         choices=SurvivalRule.choices, default=SurvivalRule.ANGELS20
     )
+    # ids within the column's range: a larger one reached the database and overflowed (a 500)
     squadrons = serializers.ListField(
-        child=serializers.IntegerField(), required=False, default=list
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID), required=False, default=list
     )
     engine_rules = serializers.DictField(required=False, default=dict, help_text=ENGINE_RULES_HELP)
     engine_territory = serializers.BooleanField(
