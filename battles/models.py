@@ -2,8 +2,17 @@
 
 The row is the source of truth for background work: its status, seed, error,
 event log and result live here, not in a Celery result backend. A task claims
-a battle with a conditional update (PENDING → RUNNING) and writes the result
-once (RUNNING → FINISHED), so a re-delivered task changes nothing twice.
+a battle with a conditional update (PENDING → RUNNING, with a fresh lease
+token) and writes the result once (RUNNING with that token → FINISHED), so a
+re-delivered task, or a worker whose lease was taken back, changes nothing.
+
+Three more things are tracked on the row so that nothing is lost or stuck:
+``dispatched_at`` (null while the battle waits in the outbox for the broker),
+``lease_expires_at`` (renewed by the flying worker's heartbeat; once past, the
+sweep takes the battle back), and ``applied_at`` / ``apply_error`` (the
+result handed to the apps above, e.g. a campaign, as its own step after the
+result is committed: a finished battle with an ``apply_error`` is "finished,
+not applied" and waits for a person to re-apply it).
 """
 
 from __future__ import annotations
@@ -103,11 +112,25 @@ class Battle(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    dispatched_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the broker accepted its task; null: queued (outbox)."
+    )
+    lease_token = models.CharField(max_length=32, blank=True)
+    lease_expires_at = models.DateTimeField(null=True, blank=True)
+    applied_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When its result was handed to the apps (campaign, roster).",
+    )
+    apply_error = models.TextField(blank=True)
 
     class Meta:
         ordering = ["-created_at"]
         indexes = [
             models.Index(fields=["status", "created_at"]),
+            models.Index(fields=["status", "dispatched_at"]),
+            models.Index(fields=["status", "lease_expires_at"]),
+            models.Index(fields=["status", "applied_at"]),
             models.Index(fields=["batch", "status"]),
         ]
         constraints = [
@@ -126,3 +149,17 @@ class Battle(models.Model):
     @property
     def winner(self) -> str | None:
         return (self.result or {}).get("winner")
+
+    @property
+    def queued(self) -> bool:
+        """Waiting for the broker (the outbox): stored, not yet handed to a worker."""
+        return self.status == BattleStatus.PENDING and self.dispatched_at is None
+
+    @property
+    def not_applied(self) -> bool:
+        """Finished, but its result could not be handed on: ``apply_error`` says why."""
+        return (
+            self.status == BattleStatus.FINISHED
+            and self.applied_at is None
+            and bool(self.apply_error)
+        )

@@ -57,6 +57,13 @@ class BattleOutput(serializers.ModelSerializer):
 
     winner = serializers.CharField(read_only=True, allow_null=True)
     seed = serializers.IntegerField(read_only=True, allow_null=True)
+    queued = serializers.BooleanField(
+        read_only=True, help_text="Stored, waiting for the broker (sent when it is back)."
+    )
+    not_applied = serializers.BooleanField(
+        read_only=True,
+        help_text="Finished, not applied: handing the result on raised (apply_error); re-apply it.",
+    )
 
     def to_representation(self, instance: Battle) -> Any:
         return _hide_seed(super().to_representation(instance), instance, self.context)
@@ -65,7 +72,8 @@ class BattleOutput(serializers.ModelSerializer):
         model = Battle
         fields = (
             "id", "scenario", "settings", "flights", "seed", "status", "error", "attempts", "result", "winner",
-            "batch", "source_key", "created_at", "started_at", "finished_at",
+            "batch", "source_key", "created_at", "started_at", "finished_at", "queued", "applied_at",
+            "not_applied", "apply_error",
         )  # fmt: skip
 
 

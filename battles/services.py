@@ -4,13 +4,17 @@ fan batches out and summarise them."""
 
 from __future__ import annotations
 
+import logging
 import math
 import secrets
-from datetime import timedelta
+import time
+from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any, cast
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q, QuerySet, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from angels.errors import RuleViolation
@@ -22,23 +26,28 @@ from .models import Battle, BattleBatch, BattleStatus, ScenarioKind
 from .rules_settings import SIDES
 from .scenarios import DEFAULT_POLICY, build_scenario
 
-STALE_AFTER = timedelta(minutes=10)
 MAX_BATCH_RUNS = 2000
+logger = logging.getLogger(__name__)
 
 
 # -- creating and dispatching -----------------------------------------------------
 def _dispatch(battle_ids: list[int]) -> None:
-    from .tasks import run_battle
+    """Hand battles to the broker after commit (the outbox; see :mod:`battles.dispatch`).
 
-    def send() -> None:
-        if len(battle_ids) == 1:
-            run_battle.delay(battle_ids[0])
-        else:
-            from celery import group
+    The rows are stored queued (``dispatched_at`` null) whatever the broker
+    does: a refused or frozen broker leaves them queued for the sweep and
+    ``dispatch_queued``, and the request still answers.
+    """
+    from .dispatch import publish_battles
 
-            group(run_battle.s(i) for i in battle_ids).apply_async()
+    transaction.on_commit(lambda: publish_battles(battle_ids))
 
-    transaction.on_commit(send)
+
+def _dispatch_apply(battle_ids: list[int]) -> None:
+    """Hand finished battles' results on (``battles.apply_result``) after commit."""
+    from .dispatch import publish_apply
+
+    transaction.on_commit(lambda: publish_apply(battle_ids))
 
 
 def battle_create(
@@ -83,7 +92,9 @@ def battle_create_from_setup(
     return battle
 
 
-# Called with each battle that finishes, after its result is written (apps register here).
+# Called with each battle that finishes (not a batch's), after its result is
+# committed, by the ``battles.apply_result`` task (apps register here). A hook
+# must be safe to run again after it raised (its writes are rolled back).
 BATTLE_FINISHED_HOOKS: list[Any] = []
 
 # (battle, user) -> must this battle's seed be kept from this user? Apps above
@@ -121,7 +132,11 @@ def battle_retry(*, battle_id: int) -> Battle:
     """A failed battle goes back to pending, keeps its seed, and is dispatched again."""
     with transaction.atomic():
         updated = Battle.objects.filter(pk=battle_id, status=BattleStatus.FAILED).update(
-            status=BattleStatus.PENDING, error="", started_at=None, finished_at=None
+            status=BattleStatus.PENDING,
+            error="",
+            started_at=None,
+            finished_at=None,
+            dispatched_at=None,
         )
         if updated != 1:
             raise RuleViolation("only a failed battle can be retried", field="status", code="state")
@@ -130,8 +145,38 @@ def battle_retry(*, battle_id: int) -> Battle:
 
 
 # -- flying ------------------------------------------------------------------------
-def fly(setup: dict[str, Any], seed: int, policies: dict[str, str]) -> dict[str, Any]:
-    """Fly a battle to the end with computer pilots; return its record."""
+# Recovery from a dead worker: a lease with a heartbeat on the row, not a short
+# stale bound. A battle is claimed with a fresh ``lease_token`` and a lease of
+# LEASE seconds; the flying task renews it between engine steps (at most every
+# HEARTBEAT seconds: no thread, the task's own database connection, and a
+# worker stuck inside one step stops renewing, which is what should happen).
+# The sweep, run every 10 s by beat, takes back a battle whose lease has
+# expired, so a battle caught by a dead worker is flown again after at most
+# LEASE + the sweep's period (≈ 30 s), while a long battle on a live worker,
+# however long, is never taken from it. A short stale bound would have to
+# choose between the two. The result is written only by the holder of the
+# token, so a late original worker (frozen, not dead) cannot write twice.
+LEASE = timedelta(seconds=20)
+HEARTBEAT_SECONDS = 5.0
+# A pending battle whose message the broker accepted but no worker claimed for
+# this long is sent again (a lost message); a duplicate message is harmless.
+STALE_AFTER = timedelta(minutes=10)
+# A finished battle not yet handed on this long after it finished: its
+# ``battles.apply_result`` message was lost (or never sent); the sweep sends it.
+APPLY_GRACE = timedelta(seconds=30)
+
+
+class LeaseLost(Exception):
+    """The battle was taken back from this worker (its lease expired)."""
+
+
+def fly(
+    setup: dict[str, Any], seed: int, policies: dict[str, str], heartbeat: Callable[[], None] | None = None
+) -> dict[str, Any]:  # fmt: skip
+    """Fly a battle to the end with computer pilots; return its record.
+
+    ``heartbeat`` is called between engine steps, at most every HEARTBEAT_SECONDS.
+    """
     from rules.angels20.pilots import POLICIES, pilot_seed
 
     state = new_battle(Scenario.from_json(setup), Dice(seed))
@@ -141,79 +186,202 @@ def fly(setup: dict[str, Any], seed: int, policies: dict[str, str]) -> dict[str,
         for i, side in enumerate(ENGINE_SIDES)
     }
     actions = []
+    beat_at = time.monotonic() + HEARTBEAT_SECONDS
     while (side := state.current_side()) is not None:  # None: the battle is over
         action = pilots[side].choose(state)
         state.apply(action)
         actions.append(action.to_json())
+        if heartbeat is not None and time.monotonic() >= beat_at:
+            heartbeat()
+            beat_at = time.monotonic() + HEARTBEAT_SECONDS
     return {"result": state.result(), "log": state.log, "actions": actions}
 
 
-def battle_run(*, battle_id: int) -> bool:
-    """Claim a pending battle, fly it, write its result once. Returns whether it ran.
-
-    Idempotent: a battle that is not pending (already running, finished or
-    failed) is left alone, so a re-delivered task changes nothing.
-    """
+def battle_claim(*, battle_id: int) -> str | None:
+    """Claim a pending battle (or one whose lease expired) for this worker: its lease token, or None."""
     now = timezone.now()
-    claimed = Battle.objects.filter(pk=battle_id, status=BattleStatus.PENDING).update(
-        status=BattleStatus.RUNNING, started_at=now, attempts=F("attempts") + 1
+    token = secrets.token_hex(16)
+    claimable = Q(status=BattleStatus.PENDING) | Q(
+        status=BattleStatus.RUNNING, lease_expires_at__lt=now
     )
-    if claimed != 1:
+    claimed = (
+        Battle.objects.filter(claimable, pk=battle_id).update(
+            status=BattleStatus.RUNNING,
+            started_at=now,
+            attempts=F("attempts") + 1,
+            lease_token=token,
+            lease_expires_at=now + LEASE,
+            dispatched_at=Coalesce(F("dispatched_at"), Value(now)),
+        )  # fmt: skip
+    )
+    return token if claimed == 1 else None
+
+
+def _holding(battle_id: int, token: str) -> QuerySet[Battle]:
+    return Battle.objects.filter(pk=battle_id, status=BattleStatus.RUNNING, lease_token=token)
+
+
+def battle_run(*, battle_id: int) -> bool:
+    """Claim a pending battle, fly it, write its result once. Returns whether it wrote.
+
+    Idempotent: a battle that is not pending (running under a live lease,
+    finished or failed) is left alone, so a re-delivered task changes nothing;
+    the result or failure is written only while this worker holds the lease
+    (conditional update on status and token). FINISHED and the result commit
+    on their own; handing the result on (the hooks) is the next task's.
+    """
+    token = battle_claim(battle_id=battle_id)
+    if token is None:
         return False
     battle = Battle.objects.get(pk=battle_id)
+
+    def heartbeat() -> None:
+        if not _holding(battle_id, token).update(lease_expires_at=timezone.now() + LEASE):
+            raise LeaseLost
+
     try:
-        record = fly(battle.setup, battle.seed, battle.settings.get("policies", {}))
+        record = fly(battle.setup, battle.seed, battle.settings.get("policies", {}), heartbeat)
+    except LeaseLost:
+        logger.warning("battle %s: lease lost to another worker; its result is theirs", battle_id)
+        return False
     except Exception as exc:  # noqa: BLE001 - any failure is kept on the row, with its message
-        Battle.objects.filter(pk=battle_id, status=BattleStatus.RUNNING).update(
-            status=BattleStatus.FAILED,
-            error=f"{type(exc).__name__}: {exc}"[:2000],
-            finished_at=timezone.now(),
-        )
-        _after_battle(battle)
-        return True
-    with transaction.atomic():
-        written = Battle.objects.filter(pk=battle_id, status=BattleStatus.RUNNING).update(
-            status=BattleStatus.FINISHED, result=record["result"], log=record["log"], actions=record["actions"],
-            finished_at=timezone.now(), error="",
+        failed = _holding(battle_id, token).update(
+            status=BattleStatus.FAILED, error=f"{type(exc).__name__}: {exc}"[:2000],
+            finished_at=timezone.now(), lease_expires_at=None,
         )  # fmt: skip
-        if written:
-            _after_battle(battle)
+        if failed and battle.batch_id:
+            batch_maybe_summarise(batch_id=battle.batch_id)
+        return bool(failed)
+    now = timezone.now()
+    with transaction.atomic():
+        written = _holding(battle_id, token).update(
+            status=BattleStatus.FINISHED, result=record["result"], log=record["log"], actions=record["actions"],
+            finished_at=now, error="", lease_expires_at=None,
+            # a batch's battle has nothing to hand on but the batch's summary, written below
+            applied_at=now if battle.batch_id else None,
+        )  # fmt: skip
+        if written and not battle.batch_id:
+            _dispatch_apply([battle_id])
+    if written and battle.batch_id:
+        batch_maybe_summarise(batch_id=battle.batch_id)
+    return bool(written)
+
+
+def battle_apply(*, battle_id: int, reapply: bool = False) -> bool:
+    """Hand a finished battle's result to the apps above (BATTLE_FINISHED_HOOKS), once.
+
+    Locks the battle row (select_for_update) for the hooks' run, so two
+    deliveries of the task apply it once: the second finds ``applied_at`` set.
+    A hook that raises rolls back what the hooks wrote (a savepoint) and
+    leaves the battle "finished, not applied" with the error; it is not
+    tried again until a person re-applies it (``reapply``). Returns whether
+    the result was applied now.
+    """
+    with transaction.atomic():
+        battle = Battle.objects.select_for_update().filter(pk=battle_id).first()
+        if battle is None or battle.status != BattleStatus.FINISHED or battle.applied_at:
+            return False
+        if battle.apply_error and not reapply:
+            return False  # waits for a person
+        try:
+            with transaction.atomic():
+                for hook in BATTLE_FINISHED_HOOKS:
+                    hook(battle)
+        except Exception as exc:  # noqa: BLE001 - kept on the row and shown, never silent
+            logger.exception("battle %s: finished, not applied", battle_id)
+            message = f"{type(exc).__name__}: {exc}"[:2000] or type(exc).__name__
+            Battle.objects.filter(pk=battle_id).update(apply_error=message)
+            return False
+        Battle.objects.filter(pk=battle_id).update(applied_at=timezone.now(), apply_error="")
     return True
 
 
-def _after_battle(battle: Battle) -> None:
-    if battle.batch_id:
-        batch_maybe_summarise(batch_id=battle.batch_id)
-        return
+def battle_reapply(*, battle_id: int, user: Any) -> Battle:
+    """Hand a "finished, not applied" battle's result on again, once its fault is fixed.
+
+    Runs now, in the request, so the person sees at once whether it worked;
+    a failure is kept on the row again (``apply_error``).
+    """
+    battle = Battle.objects.filter(pk=battle_id).first()
+    if battle is None:
+        raise RuleViolation("no such battle", field="battle", code="exists")
+    from .access import require_manager
+
+    require_manager(battle, user, what="re-apply")
+    if battle.status != BattleStatus.FINISHED or battle.applied_at is not None:
+        raise RuleViolation(
+            "only a finished battle whose result was not applied can be re-applied",
+            field="status", code="state",
+        )  # fmt: skip
+    battle_apply(battle_id=battle_id, reapply=True)
     battle.refresh_from_db()
-    if battle.status == BattleStatus.FINISHED:
-        for hook in BATTLE_FINISHED_HOOKS:
-            hook(battle)
+    return battle
 
 
-def battles_sweep(*, stale_after: timedelta = STALE_AFTER) -> list[int]:
-    """Re-dispatch battles stuck in pending (lost message) or running (dead worker) past a bound."""
-    cutoff = timezone.now() - stale_after
-    stuck_running = list(
-        Battle.objects.filter(status=BattleStatus.RUNNING, started_at__lt=cutoff).values_list(
-            "pk", flat=True
-        )
+def battles_sweep(*, now: datetime | None = None) -> dict[str, list[int]]:
+    """Nothing lost, nothing stuck: run by beat every 10 s (and by ``dispatch_queued``).
+
+    Takes back running battles whose lease expired (dead or frozen worker);
+    re-queues pending battles sent long ago and never claimed (lost message);
+    sends every queued battle (the outbox); sends the apply step of finished
+    battles not yet applied (but not those whose apply raised: they wait for
+    a person); summarises batches whose battles are all done. Every write is
+    a conditional update, so sweeps may overlap with workers and each other.
+    """
+    now = now or timezone.now()
+    expired = Q(lease_expires_at__lt=now) | Q(
+        lease_expires_at__isnull=True, started_at__lt=now - STALE_AFTER
     )
-    ids = []
-    with transaction.atomic():
-        for pk in stuck_running:
-            if Battle.objects.filter(
-                pk=pk, status=BattleStatus.RUNNING, started_at__lt=cutoff
-            ).update(status=BattleStatus.PENDING, started_at=None):
-                ids.append(pk)
-        ids += list(
-            Battle.objects.filter(status=BattleStatus.PENDING, created_at__lt=cutoff)
-            .exclude(pk__in=ids)
-            .values_list("pk", flat=True)
+    reclaimed = [
+        pk
+        for pk in Battle.objects.filter(expired, status=BattleStatus.RUNNING).values_list("pk", flat=True)
+        if Battle.objects.filter(expired, pk=pk, status=BattleStatus.RUNNING).update(
+            status=BattleStatus.PENDING, lease_token="", lease_expires_at=None, started_at=None, dispatched_at=None
         )
-        if ids:
-            _dispatch(ids)
-    return ids
+    ]  # fmt: skip
+    lost = list(
+        Battle.objects.filter(
+            status=BattleStatus.PENDING, dispatched_at__lt=now - STALE_AFTER
+        ).values_list("pk", flat=True)
+    )
+    Battle.objects.filter(pk__in=lost, status=BattleStatus.PENDING).update(dispatched_at=None)
+    sent = dispatch_queued()
+    unapplied = list(
+        Battle.objects.filter(
+            status=BattleStatus.FINISHED, applied_at__isnull=True, apply_error="",
+            batch__isnull=True, finished_at__lt=now - APPLY_GRACE,
+        ).values_list("pk", flat=True)[:1000]
+    )  # fmt: skip
+    if unapplied:
+        from .dispatch import publish_apply
+
+        publish_apply(unapplied)
+    summarised = [
+        pk
+        for pk in BattleBatch.objects.filter(summary__isnull=True)
+        .exclude(battles__status__in=[BattleStatus.PENDING, BattleStatus.RUNNING, BattleStatus.DRAFT])
+        .values_list("pk", flat=True)
+        if batch_maybe_summarise(batch_id=pk)
+    ]  # fmt: skip
+    return {
+        "reclaimed": reclaimed,
+        "lost": lost,
+        "sent": sent,
+        "apply": unapplied,
+        "summarised": summarised,
+    }
+
+
+def dispatch_queued(*, limit: int = 5000) -> list[int]:
+    """Send queued battles (``dispatched_at`` null) to the broker, oldest first; returns those it sent."""
+    from .dispatch import publish_battles
+
+    queued = list(
+        Battle.objects.filter(status=BattleStatus.PENDING, dispatched_at__isnull=True)
+        .order_by("created_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+    return publish_battles(queued)
 
 
 # -- batches ------------------------------------------------------------------------
@@ -330,11 +498,15 @@ def odds_preview(
     """A quick batch of the same matchup before the organiser commits to resolving it."""
     from django.conf import settings as django_settings
 
+    from angels.secrets import seed_key
+
     runs = runs or django_settings.BATTLE_ODDS_RUNS
     battle = Battle.objects.get(pk=battle_id)
     settings = dict(battle.settings)
     settings.setdefault("policies", {"axis": DEFAULT_POLICY, "allied": DEFAULT_POLICY})
+    # keyed with the server's secret: the odds batch's seed is public, the battle's may not be
+    seed = derive_seed(battle.seed, "odds preview", key=seed_key("odds preview"))
     return batch_create(
-        scenario=battle.scenario, flights=battle.flights, settings=settings, runs=runs, seed=derive_seed(battle.seed, "odds preview"),
+        scenario=battle.scenario, flights=battle.flights, settings=settings, runs=runs, seed=seed,
         requested_by=requested_by, purpose=f"odds:{battle.pk}",
     )  # fmt: skip

@@ -1,8 +1,10 @@
 """Celery tasks: thin wrappers around the battle services.
 
-``run_battle`` is idempotent (the row's status decides whether it runs),
-acknowledges late, and has soft and hard time limits. The sweep re-dispatches
-battles whose message was lost or whose worker died.
+``run_battle`` is idempotent (the row's status and lease decide whether it
+runs), acknowledges late, and has soft and hard time limits. ``apply_result``
+hands a finished battle's result on, once, as its own step after the result
+is committed. The sweep (beat, every 10 s) takes back battles whose worker
+died, sends queued battles (the outbox) and lost apply steps.
 """
 
 from celery import shared_task
@@ -21,6 +23,17 @@ def run_battle(battle_id: int) -> bool:
     return services.battle_run(battle_id=battle_id)
 
 
+@shared_task(
+    name="battles.apply_result",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    soft_time_limit=60,
+    time_limit=90,
+)
+def apply_result(battle_id: int) -> bool:
+    return services.battle_apply(battle_id=battle_id)
+
+
 @shared_task(name="battles.sweep", acks_late=True, soft_time_limit=60, time_limit=90)
-def sweep_battles() -> list[int]:
+def sweep_battles() -> dict[str, list[int]]:
     return services.battles_sweep()

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import dj_database_url
 
-from .env import env_bool, env_int, env_list, env_str
+from .env import env_bool, env_choice, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(env_str("ANGELS_VAR_DIR", str(BASE_DIR / "var")))
@@ -29,6 +29,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",  # API tokens (README "Signing in to the API")
     "drf_spectacular",
     "roster",
     "careers",
@@ -100,11 +101,31 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "angels.pagination.Pagination",
     "PAGE_SIZE": 50,
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # A token costs one indexed query; Basic auth pays a password hash on every request
+    # (kept for old clients, the README recommends tokens); sessions are the pages'.
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
     ],
+    # Per user (ScopedRateThrottle on the views of each scope); the counts live in the
+    # default cache, so per web process unless CACHES names a shared one.
+    "DEFAULT_THROTTLE_RATES": {
+        "battles": env_str("ANGELS_THROTTLE_BATTLES", "120/hour"),
+        "batches": env_str("ANGELS_THROTTLE_BATCHES", "20/hour"),
+        "odds": env_str("ANGELS_THROTTLE_ODDS", "60/hour"),
+        "token": env_str("ANGELS_THROTTLE_TOKEN", "20/minute"),
+    },
 }
+
+# The most battles one batch request may ask for (staff: up to battles.services.MAX_BATCH_RUNS).
+BATTLE_BATCH_MAX_RUNS = env_int("BATTLE_BATCH_MAX_RUNS", 200)
+
+# Who may start a campaign, on the page and through the API: "signed-in" (any
+# signed-in user) or "staff".
+ANGELS_CAMPAIGN_CREATORS = env_choice(
+    "ANGELS_CAMPAIGN_CREATORS", "signed-in", choices=("signed-in", "staff")
+)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Angels API",
@@ -135,12 +156,27 @@ CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 240)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 300)
 # With acks_late a task unacknowledged for this long is re-delivered; keep it
 # well above the hard time limit so a running task is never handed out twice.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# (A dead worker's battle does not wait for it: the sweep takes it back when
+# its lease expires, see battles.services "flying".)
+# Short connect and read timeouts and no publish retries: with the broker
+# refusing or frozen, a web request that creates work answers within a few
+# seconds and leaves the work queued (the outbox, battles.dispatch).
+BROKER_SOCKET_TIMEOUT = float(env_int("BROKER_SOCKET_TIMEOUT_MS", 1000)) / 1000
+CELERY_BROKER_CONNECTION_TIMEOUT = BROKER_SOCKET_TIMEOUT
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": 3600,
+    "socket_timeout": BROKER_SOCKET_TIMEOUT,
+    "socket_connect_timeout": BROKER_SOCKET_TIMEOUT,
+    "max_retries": 0,
+}
+CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# Run with `celery -A angels beat` beside the workers: picks up battles whose
-# message was lost or whose worker died.
+# Run with `celery -A angels beat` beside the workers. Every 10 s the sweep
+# sends queued battles (outbox), takes back battles whose worker died (lease
+# expired), resends lost apply steps and summarises finished batches. A sweep
+# not started within 10 s is dropped (the next one does the same work).
 CELERY_BEAT_SCHEDULE = {
-    "sweep-stale-battles": {"task": "battles.sweep", "schedule": 300.0},
+    "sweep-battles": {"task": "battles.sweep", "schedule": 10.0, "options": {"expires": 10.0}},
 }
 
 LOGGING = {

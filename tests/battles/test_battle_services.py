@@ -76,15 +76,20 @@ def test_the_sweep_redispatches_stale_battles(catalog, django_capture_on_commit_
         _pending_dogfight(3),
     )
     old = timezone.now() - timedelta(hours=1)
-    Battle.objects.filter(pk=stuck_running.pk).update(status="running", started_at=old)
-    Battle.objects.filter(pk=lost_pending.pk).update(status="pending", created_at=old)
-    Battle.objects.filter(pk=fresh.pk).update(status="pending")
+    # a running battle whose lease expired (its worker died)
+    Battle.objects.filter(pk=stuck_running.pk).update(
+        status="running", started_at=old, lease_token="dead", lease_expires_at=old
+    )
+    # a message the broker took an hour ago, never claimed (lost)
+    Battle.objects.filter(pk=lost_pending.pk).update(status="pending", dispatched_at=old)
+    Battle.objects.filter(pk=fresh.pk).update(status="pending", dispatched_at=timezone.now())
     with django_capture_on_commit_callbacks(execute=True):
         swept = services.battles_sweep()
-    assert sorted(swept) == sorted([stuck_running.pk, lost_pending.pk])
+    assert swept["reclaimed"] == [stuck_running.pk] and swept["lost"] == [lost_pending.pk]
+    assert sorted(swept["sent"]) == sorted([stuck_running.pk, lost_pending.pk])
     assert Battle.objects.get(pk=stuck_running.pk).status == "finished"
     assert Battle.objects.get(pk=lost_pending.pk).status == "finished"
-    assert Battle.objects.get(pk=fresh.pk).status == "pending"  # not stale yet
+    assert Battle.objects.get(pk=fresh.pk).status == "pending"  # sent just now, not stale yet
 
 
 def test_a_batch_is_summarised_once_all_battles_are_done(
