@@ -16,7 +16,6 @@ nothing to do.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from collections.abc import Iterable
 
@@ -62,7 +61,6 @@ def publish_battles(battle_ids: list[int]) -> list[int]:
             "broker did not accept battles (%s: %s); %d stay queued for the dispatcher",
             type(exc).__name__, exc, len(battle_ids) - len(sent),
         )  # fmt: skip
-        _drop_broker_connections(app)
     _mark_dispatched(sent[len(sent) - len(sent) % MARK_EVERY :])
     return sent
 
@@ -87,11 +85,4 @@ def publish_apply(battle_ids: list[int]) -> list[int]:
             "broker did not accept %d apply steps (%s: %s); the sweep will resend them",
             len(battle_ids) - len(sent), type(exc).__name__, exc,
         )  # fmt: skip
-        _drop_broker_connections(app=apply_result.app)
     return sent
-
-
-def _drop_broker_connections(app: object) -> None:
-    """After a broker error, drop pooled connections so the next publish connects afresh."""
-    with contextlib.suppress(Exception):  # best effort: a broken pool is replaced anyway
-        app.pool.force_close_all()  # type: ignore[attr-defined]
