@@ -12,9 +12,10 @@ pilot's page links to the battle report.
 
 Rulings (docs/rulings.md, "Engine engagements"): attackers enter from the south
 edge at altitude 3 heading north, interceptors from the north edge at altitude 4
-heading south; the fight lasts at most 8 game turns; the card game's flak roll is
-not flown by the engine; a mission no fighter intercepts is resolved with no
-losses. The campaign's ``engine_rules`` (optional rules, validated like a
+heading south, in ranks of seven on a map grown for more; the fight lasts at most
+8 game turns; the card game's flak rolls d10s at AF 7 before the battle (or, when
+no fighter intercepts, instead of it), and its event cards, night fighters and NF
+marks change the set-up (:mod:`rules.angels20.interception`). The campaign's ``engine_rules`` (optional rules, validated like a
 battle's ``settings.rules``) and ``engine_territory`` (defenders over friendly
 ground, attackers over enemy ground) are recorded in each battle's scenario.
 """
@@ -35,10 +36,13 @@ from battles.services import battle_create_from_setup
 from careers.records import record_from_engine_result
 from careers.services import engagement_apply
 from roster.models import AircraftType
-from rules.angels20 import AircraftSetup, Rules, custom
+from rules.angels20 import Rules, Scenario
+from rules.angels20.interception import Entrant, interception_scenario
 from rules.cardgame import EngagementResult, GameState, Kill, register_resolver
+from rules.cardgame.cards import FIGHTER_TYPES
+from rules.cardgame.effects import engagement_effects, resolve_flak_only
 from rules.cardgame.state import AWAITING_RESULT
-from rules.dice import derive_seed
+from rules.dice import Dice, derive_seed
 
 ENGINE_MODE = "engine"
 ENGAGEMENT_TURNS = 8
@@ -95,50 +99,59 @@ def engagement_battle_ensure(*, campaign: Any, state: GameState) -> Battle | Non
         return existing
     engagement = state.engagement_input
     assert engagement is not None  # waiting_mode() checked it
+    effects = engagement_effects(state)
+    assert effects is not None  # the game waits for this engagement
+    seed = engagement_seed(campaign.seed, key)
     if not engagement["defenders"]:
-        # Nobody scrambled: nothing for the engine to fly (ruling); no losses.
-        _enter_result(
-            campaign,
-            EngagementResult(mode=ENGINE_MODE, mission_id=engagement["mission_id"]),
-            actor="engine",
+        # Nobody scrambled: nothing for the engine to fly; the flak still
+        # fires, rolled as the card game rolls it (ruling "Engine engagements: flak").
+        result = resolve_flak_only(
+            engagement, effects, Dice(derive_seed(seed, "flak")), mode=ENGINE_MODE
         )
+        _enter_result(campaign, result, actor="engine")
         return None
-    pilots = {p.plane_id: p for p in campaign.planes.select_related("pilot")}
-    types = {
-        t.name: t
-        for t in AircraftType.objects.filter(
-            name__in=[c["name"] for c in engagement["attackers"] + engagement["defenders"]]
-        )
-    }
+    scenario = _engagement_scenario(campaign, state, engagement, effects)
+    return battle_create_from_setup(
+        setup=scenario.to_json(), seed=seed, source_key=key,
+        settings={"policies": {"axis": "tactical", "allied": "tactical"}, "campaign": campaign.pk,
+                  "rules": campaign.engine_rules, "max_turns": scenario.rules.max_turns,
+                  "territory": dict(zip(("axis", "allied"), scenario.territory, strict=True))},
+    )  # fmt: skip
+
+
+def _engagement_scenario(
+    campaign: Any, state: GameState, engagement: dict[str, Any], effects: dict[str, Any]
+) -> Scenario:
+    """The engine's scenario: the mission's planes in formation, with the card game's effects.
+
+    Placement and every effect are read in :mod:`rules.angels20.interception`
+    (rulings "Engine engagements: ..." in docs/rulings.md); this gathers the
+    planes' engine cards (the roster's aircraft types) and their pilots.
+    """
     from battles.catalogue import stats_for
 
-    setups = []
-    for group, row, facing, alt in (("attackers", 19, 0, 3), ("defenders", 2, 3, 4)):
-        for i, combatant in enumerate(engagement[group]):
-            plane = pilots.get(combatant["plane_id"])
-            pilot = plane.pilot if plane is not None else None
-            stats = stats_for(types[combatant["name"]])
-            setups.append(
-                AircraftSetup(
-                    stats=stats, side=combatant["side"], col=2 + 2 * i, row=row, facing=facing, altitude=alt,
-                    pilot=engine_quality(pilot) if pilot is not None else "average",
-                    pilot_ref=f"plane:{combatant['plane_id']}",
-                    role="bomber" if stats.is_bomber else "",
-                )
-            )  # fmt: skip
+    pilots = {p.plane_id: p for p in campaign.planes.select_related("pilot")}
+    names = [c["name"] for c in engagement["attackers"] + engagement["defenders"]]
+    types = {t.name: t for t in AircraftType.objects.filter(name__in=names)}
+
+    def entrant(c: dict[str, Any]) -> Entrant:
+        plane = pilots.get(c["plane_id"])
+        pilot = plane.pilot if plane is not None else None
+        return Entrant(
+            plane_id=c["plane_id"], side=c["side"], stats=stats_for(types[c["name"]]),
+            pilot=engine_quality(pilot) if pilot is not None else "average",
+            fighter=c["card_type"] in FIGHTER_TYPES, experience=c.get("experience", 0),
+        )  # fmt: skip
+
     campaign_rules = rules_options(campaign.engine_rules, field="engine_rules")
-    scenario = custom(
-        setups,
+    return interception_scenario(
+        [entrant(c) for c in engagement["attackers"]],
+        [entrant(c) for c in engagement["defenders"]],
+        effects=effects,
         rules=Rules(max_turns=ENGAGEMENT_TURNS, **campaign_rules),
         territory=_engine_territory(campaign, engagement),
         name=f"{campaign.name}: {engagement['mission_name']} (turn {state.turn})",
     )
-    return battle_create_from_setup(
-        setup=scenario.to_json(), seed=engagement_seed(campaign.seed, key), source_key=key,
-        settings={"policies": {"axis": "tactical", "allied": "tactical"}, "campaign": campaign.pk,
-                  "rules": campaign.engine_rules, "max_turns": ENGAGEMENT_TURNS,
-                  "territory": dict(zip(("axis", "allied"), scenario.territory, strict=True))},
-    )  # fmt: skip
 
 
 def battle_seed_hidden(battle: Battle, user: Any) -> bool:

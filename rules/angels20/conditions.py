@@ -139,6 +139,28 @@ def balloon(s: BattleState, p: Plane) -> None:
     s._apply_outcome(p.id, -1, outcome, "barrage balloon")
 
 
+def card_flak(s: BattleState) -> None:
+    """The card game's flak roll before the first game turn (ruling "Engine engagements: flak").
+
+    003 "INTERCEPTION SEGMENT": one d10 per flak roll, a hit at AF 7 or more
+    shoots down one attacking plane: the next of the scenario's targets still
+    in play. A hit with no target left is logged and does nothing.
+    """
+    flak_ = s.scenario.card_flak
+    if flak_ is None:
+        return
+    queue = list(flak_.targets)
+    for i in range(flak_.rolls):
+        r = s.dice.d10("card flak")
+        hit = r >= flak_.af
+        while queue and s.planes[queue[0]].out:
+            queue.pop(0)
+        victim = queue.pop(0) if hit and queue else None
+        s._log("card_flak", roll_no=i + 1, roll=r, af=flak_.af, hit=hit, plane=victim)
+        if victim is not None:
+            s._destroy(victim, -1, "flak")
+
+
 # ---------------------------------------------------------------- 000 "OPTIONAL RULE: MIDAIR COLLISION"
 def collisions(s: BattleState) -> None:
     """000 "OPTIONAL RULE: MIDAIR COLLISION" (several aircraft: ruling "Midair collision")."""

@@ -153,6 +153,35 @@ def flight(side: str, *cards: AircraftStats | str | FlightMember) -> Flight:
 
 
 @dataclass(frozen=True, slots=True)
+class CardFlak:
+    """The card game's flak rolled when the battle starts (ruling "Engine engagements: flak").
+
+    003 "INTERCEPTION SEGMENT": "The Defending player gets to make one extra
+    attack due to ground fire & Flak. This is called the Flak roll and it has
+    an AF = 7" (Heavy Flak and Air Defense add a roll each). Before the first
+    game turn the engine rolls ``rolls`` d10s; each at ``af`` or more shoots
+    down the next aircraft of ``targets`` (scenario indices, in the order
+    their owner gives them up) still in play.
+    """
+
+    rolls: int
+    af: int
+    targets: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "targets", tuple(int(t) for t in self.targets))
+        if self.rolls < 0 or not 1 <= self.af <= 10:
+            raise ScenarioError("003 'INTERCEPTION SEGMENT': flak is rolls >= 0 d10s at AF 1-10")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rolls": self.rolls, "af": self.af, "targets": list(self.targets)}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> CardFlak:
+        return cls(rolls=d["rolls"], af=d["af"], targets=tuple(d["targets"]))
+
+
+@dataclass(frozen=True, slots=True)
 class Scenario:
     """Everything fixed for one battle (python-chess/OpenSpiel "game")."""
 
@@ -172,6 +201,7 @@ class Scenario:
     situation: int | None = None
     advantaged_side: str | None = None
     setup_rolls: tuple[tuple[str, int], ...] = ()
+    card_flak: CardFlak | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in SCENARIO_KINDS:
@@ -198,6 +228,10 @@ class Scenario:
         object.__setattr__(self, "start_vp", tuple(float(v) for v in self.start_vp))
         object.__setattr__(self, "territory", tuple(self.territory))
         object.__setattr__(self, "setup_rolls", tuple(tuple(x) for x in self.setup_rolls))
+        if self.card_flak is not None and any(
+            not 0 <= t < len(self.aircraft) for t in self.card_flak.targets
+        ):
+            raise ScenarioError("card flak targets must be aircraft of the scenario")
 
     def _check_map_features(self) -> None:
         """Flak fields, balloons and placed clouds must lie on the map."""
@@ -218,7 +252,7 @@ class Scenario:
                     raise ScenarioError(f"000 'CLOUDS': cloud hex ({col}, {row}) is off the map")
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "name": self.name,
             "kind": self.kind,
             "aircraft": [a.to_json() for a in self.aircraft],
@@ -236,6 +270,9 @@ class Scenario:
             "advantaged_side": self.advantaged_side,
             "setup_rolls": [list(x) for x in self.setup_rolls],
         }
+        if self.card_flak is not None:  # absent otherwise: older setups stay byte-identical
+            data["card_flak"] = self.card_flak.to_json()
+        return data
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Scenario:
@@ -256,6 +293,7 @@ class Scenario:
             situation=d.get("situation"),
             advantaged_side=d.get("advantaged_side"),
             setup_rolls=tuple(tuple(x) for x in d.get("setup_rolls", ())),
+            card_flak=CardFlak.from_json(d["card_flak"]) if d.get("card_flak") else None,
         )
 
 

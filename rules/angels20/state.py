@@ -221,6 +221,7 @@ class BattleState:
                 self._roll_clouds()
             elif self.st.clouds_on:
                 self._log("clouds", bands=list(self.cloud_bands), roll=None)
+            conditions.card_flak(self)
             self._start_turn()
 
     # ------------------------------------------------------------------ the rules, by section

@@ -72,8 +72,10 @@ def test_an_engine_engagement_flies_with_the_campaigns_optional_rules_and_territ
     assert rules["night"] == "moonlight" and rules["midair_collision"] is True
     assert rules["max_turns"] == 8  # the campaign's turn limit, whatever the options
     assert rules["flak_fields"] == [] and rules["later_sixes"] is False
-    # flown over the defender's ground: the attackers (entering at the south edge) over enemy ground
-    attacker = next(a["side"] for a in battle.setup["aircraft"] if a["row"] == 19)
+    # flown over the defender's ground: the attackers (the mission's planes, placed first,
+    # entering at the south edge) over enemy ground; cards in play may move their rows
+    attacker = battle.setup["aircraft"][0]["side"]
+    assert battle.setup["aircraft"][0]["facing"] == 0
     territory = dict(zip(("axis", "allied"), battle.setup["territory"], strict=True))
     assert territory[attacker] == "enemy"
     assert territory["axis" if attacker == "allied" else "allied"] == "friendly"
@@ -141,7 +143,7 @@ def test_only_the_organiser_changes_the_rules_and_bad_rules_change_nothing(campa
     refused = _client(users["allied"]).put(
         url, {"engine_rules": NIGHT_RULES}, content_type="application/json"
     )
-    assert refused.status_code == 400 and reason(refused.json()) == "permission"
+    assert refused.status_code == 403 and reason(refused.json()) == "permission"
     organiser = _client(users["organiser"])
     response = organiser.put(
         url,
