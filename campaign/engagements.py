@@ -45,6 +45,7 @@ from rules.cardgame.state import AWAITING_RESULT
 from rules.dice import Dice, derive_seed
 
 ENGINE_MODE = "engine"
+CARD_MODE = "card"
 ENGAGEMENT_TURNS = 8
 ENGINE_CREDIT = "engine:last-attack"
 
@@ -103,10 +104,11 @@ def engagement_battle_ensure(*, campaign: Any, state: GameState) -> Battle | Non
     assert effects is not None  # the game waits for this engagement
     seed = engagement_seed(campaign.seed, key)
     if not engagement["defenders"]:
-        # Nobody scrambled: nothing for the engine to fly; the flak still
-        # fires, rolled as the card game rolls it (ruling "Engine engagements: flak").
+        # Nobody scrambled: nothing for the engine to fly; the flak still fires,
+        # rolled as the card game rolls it, and its losses are card losses (the
+        # roster rolls their pilots' fates) (ruling "Engine engagements: flak").
         result = resolve_flak_only(
-            engagement, effects, Dice(derive_seed(seed, "flak")), mode=ENGINE_MODE
+            engagement, effects, Dice(derive_seed(seed, "flak")), mode=CARD_MODE
         )
         _enter_result(campaign, result, actor="engine")
         return None

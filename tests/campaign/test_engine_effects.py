@@ -9,6 +9,7 @@ from battles.models import Battle
 from battles.scenarios import engine_quality
 from campaign import engagements, services
 from campaign.engagements import engagement_battle_ensure
+from careers.models import PilotEvent
 from demo.roster import demo_roster_create
 from roster.models import Squadron
 from rules.angels20 import Scenario
@@ -170,6 +171,12 @@ def test_flak_still_fires_at_a_mission_nobody_intercepts(
     campaign.refresh_from_db()
     after = GameState.from_json(campaign.state)
     last = after.engagements[-1]
-    assert last["mode"] == "engine" and len(last["losses"]) == lost
+    # the card game's own flak roll, so a card loss: the roster rolls the pilot's fate
+    assert last["mode"] == "card" and len(last["losses"]) == lost
     assert [k["shooter_id"] for k in last["kills"]] == ["flak"] * lost
     assert last["dice"] == [["flak 1", 10, die]]
+    shot_down = PilotEvent.objects.filter(campaign=campaign, kind="shot_down")
+    assert shot_down.count() == lost
+    if lost:
+        plane = campaign.planes.get(plane_id=last["losses"][0])
+        assert shot_down.get().pilot_id == plane.pilot_id and plane.left_turn is not None
