@@ -8,8 +8,10 @@ class CampaignConfig(AppConfig):
     def ready(self) -> None:
         from battles.services import BATTLE_FINISHED_HOOKS, SEED_HIDDEN_CHECKS
         from careers.hooks import ORGANISER_CHECKS
+        from careers.selectors import PLANE_CREWS
 
         from .engagements import battle_seed_hidden, engagement_battle_finished, register_modes
+        from .selectors import plane_crews
         from .services import is_organiser
 
         register_modes()
@@ -21,3 +23,6 @@ class CampaignConfig(AppConfig):
         # A running campaign's battle seeds are its organiser's; battles asks through this hook.
         if battle_seed_hidden not in SEED_HIDDEN_CHECKS:
             SEED_HIDDEN_CHECKS.append(battle_seed_hidden)
+        # A kill on a card-game plane ("allied-8") names who flew it; careers asks through this hook.
+        if plane_crews not in PLANE_CREWS:
+            PLANE_CREWS.append(plane_crews)

@@ -92,3 +92,26 @@ def campaign_planes(campaign: Campaign) -> QuerySet[CampaignPlane]:
 
 def campaign_actions(campaign: Campaign) -> QuerySet[CampaignAction]:
     return campaign.actions.select_related("actor", "undone_by").order_by("sequence")
+
+
+def plane_crews(campaign_ref: Any, plane_ids: set[str]) -> dict[str, dict[str, Any]]:
+    """Who flew each of a campaign's planes (``campaign_ref``: its pk, or its name as
+    the card game's carry-over entries give it): ``{plane id: {"pilot_id", "pilot",
+    "aircraft"}}``. Fills ``careers.selectors.PLANE_CREWS``, so a kill on "allied-8"
+    names its victim. One query."""
+    key = (
+        {"campaign_id": campaign_ref}
+        if isinstance(campaign_ref, int)
+        else {"campaign__name": campaign_ref}
+    )
+    rows = CampaignPlane.objects.filter(plane_id__in=plane_ids, **key).select_related(
+        "pilot", "aircraft_type"
+    )
+    return {
+        p.plane_id: {
+            "pilot_id": p.pilot_id,
+            "pilot": str(p.pilot) if p.pilot_id else "",
+            "aircraft": p.aircraft_type.name,
+        }
+        for p in rows
+    }

@@ -121,7 +121,11 @@ class PilotEventListApi(generics.ListAPIView):
     serializer_class = PilotEventOutput
 
     def get_queryset(self):
-        return PilotEvent.objects.filter(pilot_id=self.kwargs["pk"]).order_by("created_at", "id")
+        return (
+            PilotEvent.objects.filter(pilot_id=self.kwargs["pk"])
+            .select_related("campaign")
+            .order_by("created_at", "id")
+        )
 
 
 class SquadronPageApi(APIView):

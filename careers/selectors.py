@@ -4,16 +4,47 @@ roster's size (tests/careers/test_queries.py pins them)."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Iterable
 from typing import Any, cast
 
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import (
+    BooleanField,
+    Count,
+    ExpressionWrapper,
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+)
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 
-from roster.models import Airframe, Pilot, PilotStatus, Squadron
+from roster.models import Airframe, Pilot, PilotStatus
+from roster.selectors import squadron_figures
 from rules.careers.progression import LEADERBOARD_ACE_KILLS
 
-from .models import AppliedResult, PilotAward, PilotEvent, PilotEventKind
+from .models import (
+    AppliedResult,
+    ClaimState,
+    PilotAward,
+    PilotEvent,
+    PilotEventKind,
+    campaign_model,
+)
 from .types import CampaignLike, CampaignModel
+
+# (campaign pk or name, plane ids) -> {plane id: {"pilot_id", "pilot", "aircraft"}}: who
+# flew a card-game plane ("allied-8"). Filled by campaign's AppConfig.ready(), which
+# sits above careers (the ORGANISER_CHECKS pattern of careers.hooks).
+PLANE_CREWS: list[Callable[[Any, set[str]], dict[str, dict[str, Any]]]] = []
+
+# A card-game or engine plane id as the game names it: "allied-8", "axis-12".
+PLANE_ID = re.compile(r"(allied|axis)-\d+")
+STANDALONE = "standalone"
 
 LEADERBOARD_STATUS: dict[str, tuple[str, ...]] = {
     "living": (PilotStatus.ACTIVE, PilotStatus.WOUNDED, PilotStatus.RETIRED),
@@ -21,6 +52,102 @@ LEADERBOARD_STATUS: dict[str, tuple[str, ...]] = {
     "killed": (PilotStatus.KILLED,),
     "missing": (PilotStatus.MISSING,),
 }
+
+
+# -- the figures: each computed here and only here (issue 12 "every figure agrees") --
+
+
+def _event_count(kind: str, **filters: Any) -> Coalesce:
+    rows = (
+        PilotEvent.objects.filter(pilot=OuterRef("pk"), kind=kind, **filters)
+        .order_by()
+        .values("pilot")
+        .annotate(n=Count("id"))
+        .values("n")
+    )
+    return Coalesce(Subquery(rows, output_field=IntegerField()), Value(0))
+
+
+def confirmed_kills_expression() -> Any:
+    """A pilot's confirmed kills: his kill entries, less the entries that take a
+    confirmed kill back (a denied confirmed claim: ``kill_denied`` with
+    ``was: confirmed``). For ``Pilot`` querysets; ``Pilot.air_kills`` must agree
+    (tests/test_one_truth.py)."""
+    return _event_count(PilotEventKind.KILL) - _event_count(
+        PilotEventKind.KILL_DENIED, details__was=ClaimState.CONFIRMED
+    )
+
+
+def pilots_with_figures(qs: QuerySet[Pilot]) -> QuerySet[Pilot]:
+    """``confirmed_kills`` and ``ace`` (5 or more confirmed kills, SPEC "Roster") on each pilot."""
+    return qs.annotate(confirmed_kills=confirmed_kills_expression()).annotate(
+        ace=ExpressionWrapper(Q(confirmed_kills__gte=LEADERBOARD_ACE_KILLS), BooleanField())
+    )
+
+
+def confirmed_kill_entries(events: Iterable[PilotEvent]) -> list[PilotEvent]:
+    """The kill entries that count, of one pilot's events: each ``kill_denied``
+    of a confirmed claim takes back the kill of the same claim (or the entry it
+    names as ``kill_event``, else the latest). ``len()`` of it is
+    :func:`confirmed_kills_expression`."""
+    events = list(events)
+    kills = [e for e in events if e.kind == PilotEventKind.KILL]
+    for denied in events:
+        if denied.kind != PilotEventKind.KILL_DENIED:
+            continue
+        if denied.details.get("was") != ClaimState.CONFIRMED or not kills:
+            continue
+        claim, named = denied.details.get("claim"), denied.details.get("kill_event")
+        match = next(
+            (k for k in kills if claim is not None and k.details.get("claim") == claim), None
+        )
+        match = match or next((k for k in kills if named is not None and k.pk == named), None)
+        kills.remove(match or kills[-1])
+    return kills
+
+
+def kill_ratio(kills: int, losses: int) -> float | None:
+    """Kills per loss; None (shown "—") when there is no loss to divide by."""
+    return round(kills / losses, 2) if losses else None
+
+
+def _indefinite(aircraft: str) -> str:
+    return f"{'an' if aircraft[:1].upper() in 'AEIOU' else 'a'} {aircraft}"
+
+
+def campaign_of(event: PilotEvent) -> str:
+    """The campaign a career entry belongs to, by name, or ``standalone``."""
+    if event.campaign_id is not None:
+        return event.campaign.name
+    return str(event.details.get("campaign") or STANDALONE)
+
+
+def name_victims(events: list[PilotEvent]) -> None:
+    """Sets ``victim_label`` (and ``victim_pilot_id``) on each kill entry: the
+    roster pilot shot down with his aircraft ("Sgt X (Spitfire I)"), else the
+    aircraft type ("a Bf 109E"); a card-game plane id ("allied-8") is resolved to
+    the pilot who flew it through ``PLANE_CREWS``. One query per campaign named."""
+    wanted: dict[Any, set[str]] = {}
+    for e in events:
+        victim = str(e.details.get("victim") or "")
+        if PLANE_ID.fullmatch(victim):
+            wanted.setdefault(e.campaign_id or e.details.get("campaign"), set()).add(victim)
+    crews: dict[tuple[Any, str], dict[str, Any]] = {}
+    for ref, planes in wanted.items():
+        for resolve in PLANE_CREWS:
+            crews.update({(ref, k): v for k, v in resolve(ref, planes).items()})
+    for e in events:
+        d = e.details
+        victim, aircraft = str(d.get("victim") or ""), str(d.get("victim_aircraft") or "")
+        e.victim_pilot_id = d.get("victim_pilot_id")
+        if PLANE_ID.fullmatch(victim):
+            crew = crews.get((e.campaign_id or d.get("campaign"), victim), {})
+            victim, e.victim_pilot_id = crew.get("pilot") or "", crew.get("pilot_id")
+            aircraft = crew.get("aircraft") or aircraft
+        if victim:
+            e.victim_label = f"{victim} ({aircraft})" if aircraft else victim
+        else:
+            e.victim_label = _indefinite(aircraft) if aircraft else "an unidentified aircraft"
 
 
 def campaign_events(campaign: CampaignLike) -> QuerySet[PilotEvent]:
@@ -37,9 +164,9 @@ def leaderboard(
     """Pilots with a confirmed or claimed kill: most confirmed kills first, ties to
     fewer missions; ``claimed_kills`` = confirmed + claims awaiting a decision."""
     qs = (
-        Pilot.objects.select_related("squadron__aircraft_type")
-        .annotate(claimed_kills=F("air_kills") + F("unconfirmed_kills"))
-        .filter(Q(air_kills__gt=0) | Q(unconfirmed_kills__gt=0))
+        pilots_with_figures(Pilot.objects.select_related("squadron__aircraft_type"))
+        .annotate(claimed_kills=F("confirmed_kills") + F("unconfirmed_kills"))
+        .filter(Q(confirmed_kills__gt=0) | Q(unconfirmed_kills__gt=0))
     )
     if campaign is not None:
         qs = qs.filter(squadron__campaigns=cast(CampaignModel, campaign))
@@ -54,8 +181,13 @@ def leaderboard(
     if status:
         qs = qs.filter(status__in=LEADERBOARD_STATUS.get(status, (status,)))
     if aces_only:
-        qs = qs.filter(air_kills__gte=LEADERBOARD_ACE_KILLS)
-    return qs.order_by("-air_kills", "experience_markers", "-unconfirmed_kills", "name", "id")
+        qs = qs.filter(confirmed_kills__gte=LEADERBOARD_ACE_KILLS)
+    return qs.order_by("-confirmed_kills", "experience_markers", "-unconfirmed_kills", "name", "id")
+
+
+def ace_list(*, limit: int = 10) -> list[Pilot]:
+    """The aces (5 or more confirmed kills), in leaderboard order."""
+    return list(leaderboard(aces_only=True)[:limit])
 
 
 def _kills_chart_points(kills: list[PilotEvent]) -> list[tuple[str, int]]:
@@ -83,26 +215,61 @@ def battle_report_url(applied: AppliedResult | None) -> str:
     return ""
 
 
+def _campaign_links(events: list[PilotEvent]) -> None:
+    """Sets ``campaign_name`` and ``campaign_url`` on each entry; the card game's
+    carry-over entries name their campaign in ``details`` (one query for those)."""
+    names = {e.details.get("campaign") for e in events if e.campaign_id is None} - {None, ""}
+    ids = (
+        dict(campaign_model()._default_manager.filter(name__in=names).values_list("name", "pk"))
+        if names
+        else {}
+    )
+    for e in events:
+        e.campaign_name = campaign_of(e)
+        pk = e.campaign_id or ids.get(e.campaign_name)
+        e.campaign_url = reverse("campaign-detail", args=[pk]) if pk else ""
+
+
 def pilot_career(*, pilot_id: int) -> dict[str, Any]:
-    """A pilot's page: the pilot, every career event (oldest first, each with the
-    link to its battle's report), the kills, damage, shoot-downs and survival
-    rolls, awards and a kills-by-turn series. Three queries."""
-    pilot = Pilot.objects.select_related("squadron__aircraft_type").get(pk=pilot_id)
+    """A pilot's page: the pilot with his figures (``confirmed_kills``, ``ace``),
+    every career entry (oldest first, each naming its campaign or "standalone"
+    and linking its battle: the engine battle's report, the table battle, or the
+    campaign of a card-game engagement), the entries grouped by campaign, the
+    confirmed kill entries with their victims named, damage, shoot-downs and
+    survival rolls, awards and a kills-by-turn series. Three queries, one more
+    when card-game entries name their campaign, one per campaign whose planes
+    are victims."""
+    pilot = pilots_with_figures(Pilot.objects.select_related("squadron__aircraft_type")).get(
+        pk=pilot_id
+    )
     events = list(
         PilotEvent.objects.filter(pilot_id=pilot_id)
-        .select_related("applied_result__table_battle")
+        .select_related("applied_result__table_battle", "campaign")
         .order_by("created_at", "id")
     )
+    _campaign_links(events)
+    groups: dict[str, dict[str, Any]] = {}
     for event in events:
-        event.report_url = battle_report_url(event.applied_result)
+        event.report_url = battle_report_url(event.applied_result) or (
+            event.campaign_url if event.battle_ref else ""
+        )
+        group = groups.setdefault(
+            event.campaign_name,
+            {"name": event.campaign_name, "url": event.campaign_url, "events": []},
+        )
+        group["events"].append(event)
     awards = list(PilotAward.objects.filter(pilot_id=pilot_id))
     by_kind: dict[str, list[PilotEvent]] = {}
     for event in events:
         by_kind.setdefault(event.kind, []).append(event)
-    kills = by_kind.get(PilotEventKind.KILL, [])
+    kills = confirmed_kill_entries(events)
+    name_victims(kills)
     return {
         "pilot": pilot,
+        "confirmed_kills": pilot.confirmed_kills,
+        "ace": pilot.ace,
         "events": events,
+        "campaigns": list(groups.values()),
         "kills": kills,
         "damage": by_kind.get(PilotEventKind.DAMAGED, []),
         "shot_down": by_kind.get(PilotEventKind.SHOT_DOWN, []),
@@ -117,11 +284,11 @@ def pilot_career(*, pilot_id: int) -> dict[str, Any]:
 def squadron_page(*, squadron_id: int, log_limit: int = 100) -> dict[str, Any]:
     """A squadron's page: roster, losses and replacements per campaign turn,
     aircraft on hand by type and state, the latest log entries. Five queries."""
-    squadron = Squadron.objects.select_related("aircraft_type").get(pk=squadron_id)
+    squadron = squadron_figures(squadron_id=squadron_id)
     pilots = list(
-        Pilot.objects.filter(squadron_id=squadron_id)
-        .select_related("squadron")
-        .order_by("status", "-air_kills", "name")
+        pilots_with_figures(
+            Pilot.objects.filter(squadron_id=squadron_id).select_related("squadron")
+        ).order_by("status", "-confirmed_kills", "name")
     )
     per_turn: dict[int, dict[str, int]] = {}
     rows = (
@@ -149,13 +316,14 @@ def squadron_page(*, squadron_id: int, log_limit: int = 100) -> dict[str, Any]:
     )
     log = list(
         PilotEvent.objects.filter(pilot__squadron_id=squadron_id)
-        .select_related("pilot")
+        .select_related("pilot", "campaign")
         .order_by("-created_at", "-id")[:log_limit]
     )
+    _campaign_links(log)
     return {
         "squadron": squadron,
         "pilots": pilots,
-        "strength": sum(p.status in (PilotStatus.ACTIVE, PilotStatus.WOUNDED) for p in pilots),
+        "strength": squadron.strength,
         "per_turn": [{"turn": t, **v} for t, v in sorted(per_turn.items())],
         "aircraft": aircraft,
         "log": log,
@@ -163,12 +331,15 @@ def squadron_page(*, squadron_id: int, log_limit: int = 100) -> dict[str, Any]:
 
 
 def campaign_statistics(*, campaign: CampaignLike) -> dict[str, Any]:
-    """Losses and kills per side per campaign turn, and kill ratios by aircraft
-    type (kills by pilots of squadrons flying the type / those pilots' losses).
-    Two queries."""
+    """Losses and kills per side per campaign turn, their totals and kill ratio
+    per side, and kill ratios by aircraft type (kills by pilots of squadrons
+    flying the type / those pilots' losses); kills are confirmed kill entries
+    less the confirmed claims denied since, losses are shoot-down entries; a
+    ratio with no loss to divide by is None. Two queries."""
     rows = (
         campaign_events(campaign)
-        .filter(kind__in=[PilotEventKind.KILL, PilotEventKind.SHOT_DOWN, PilotEventKind.KILL_DENIED])
+        .filter(Q(kind__in=[PilotEventKind.KILL, PilotEventKind.SHOT_DOWN])
+                | Q(kind=PilotEventKind.KILL_DENIED, details__was=ClaimState.CONFIRMED))
         .values("campaign_turn", "kind", "pilot__squadron__side", "pilot__squadron__aircraft_type__name")
         .annotate(n=Count("id"))
     )  # fmt: skip
@@ -190,12 +361,18 @@ def campaign_statistics(*, campaign: CampaignLike) -> dict[str, Any]:
         {
             "aircraft": name,
             **v,
-            "ratio": round(v["kills"] / v["losses"], 2) if v["losses"] else None,
+            "ratio": kill_ratio(v["kills"], v["losses"]),
         }
         for name, v in sorted(types.items(), key=lambda kv: (-kv[1]["kills"], kv[0]))
     ]
+    sides = {}
+    for side in ("allied", "axis"):
+        kills = sum(t[f"{side}_kills"] for t in turns.values())
+        losses = sum(t[f"{side}_losses"] for t in turns.values())
+        sides[side] = {"kills": kills, "losses": losses, "ratio": kill_ratio(kills, losses)}
     return {
         "campaign": campaign,
+        "sides": sides,
         "turns": [{"turn": t, **v} for t, v in sorted(turns.items())],
         "ratios": ratios,
         "battles": AppliedResult.objects.filter(campaign=cast(CampaignModel, campaign))

@@ -13,14 +13,18 @@ from .models import (
     TableSystem,
     Territory,
 )
+from .selectors import campaign_of
 
 
 class PilotEventOutput(serializers.ModelSerializer):
+    campaign = serializers.SerializerMethodField(help_text='Campaign name, or "standalone".')
+
     class Meta:
         model = PilotEvent
         fields = (
             "id",
             "kind",
+            "campaign",
             "campaign_turn",
             "battle_ref",
             "details",
@@ -29,16 +33,39 @@ class PilotEventOutput(serializers.ModelSerializer):
             "created_at",
         )
 
+    def get_campaign(self, obj) -> str:
+        return campaign_of(obj)
+
+
+class KillOutput(PilotEventOutput):
+    victim = serializers.CharField(
+        source="victim_label", help_text="Pilot and aircraft, or the aircraft."
+    )
+    victim_pilot_id = serializers.IntegerField(allow_null=True)
+
+    class Meta(PilotEventOutput.Meta):
+        fields = (*PilotEventOutput.Meta.fields, "victim", "victim_pilot_id")
+
+
+class PilotFiguresOutput(PilotOutput):
+    """A pilot with the figures of careers.selectors (confirmed kills from his kill entries)."""
+
+    confirmed_kills = serializers.IntegerField()
+    ace = serializers.BooleanField()
+
+    class Meta(PilotOutput.Meta):
+        fields = (*PilotOutput.Meta.fields, "confirmed_kills", "ace")
+
 
 class LeaderboardOutput(serializers.ModelSerializer):
     squadron: "serializers.StringRelatedField[Squadron]" = serializers.StringRelatedField()
     squadron_id = serializers.IntegerField()
     side = serializers.CharField(source="squadron.side")
     aircraft_type = serializers.CharField(source="squadron.aircraft_type.name", default=None)
-    confirmed_kills = serializers.IntegerField(source="air_kills")
+    confirmed_kills = serializers.IntegerField()
     claimed_kills = serializers.IntegerField()
     missions = serializers.IntegerField(source="experience_markers")
-    is_ace = serializers.BooleanField()
+    is_ace = serializers.BooleanField(source="ace")
 
     class Meta:
         model = Pilot
@@ -49,9 +76,10 @@ class LeaderboardOutput(serializers.ModelSerializer):
 
 
 class PilotCareerOutput(serializers.Serializer):
-    pilot = PilotOutput()
+    pilot = PilotFiguresOutput()
     missions = serializers.IntegerField()
-    kills = PilotEventOutput(many=True)
+    confirmed_kills = serializers.IntegerField()
+    kills = KillOutput(many=True)
     damage = PilotEventOutput(many=True)
     shot_down = PilotEventOutput(many=True)
     survival_rolls = PilotEventOutput(many=True)
@@ -65,13 +93,14 @@ class PilotCareerOutput(serializers.Serializer):
 class SquadronPageOutput(serializers.Serializer):
     squadron = SquadronOutput()
     strength = serializers.IntegerField()
-    pilots = PilotOutput(many=True)
+    pilots = PilotFiguresOutput(many=True)
     per_turn = serializers.ListField(child=serializers.DictField())
     aircraft = serializers.ListField(child=serializers.DictField())
     log = PilotEventOutput(many=True)
 
 
 class CampaignStatsOutput(serializers.Serializer):
+    sides = serializers.DictField(help_text="allied/axis: kills, losses, ratio (null: no loss).")
     turns = serializers.ListField(child=serializers.DictField())
     ratios = serializers.ListField(child=serializers.DictField())
     battles = serializers.IntegerField()

@@ -35,7 +35,7 @@ def home(request):
         "careers/home.html",
         {
             "squadrons": roster_selectors.squadron_list(),
-            "aces": roster_selectors.ace_list(limit=10),
+            "aces": selectors.ace_list(limit=10),
             "campaigns": campaign_model()._default_manager.only("id", "name"),
             "table_battles": TableBattle.objects.only("id", "name", "system")[:10],
         },

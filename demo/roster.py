@@ -10,7 +10,7 @@ from django.db import transaction
 from campaign.models import Campaign, CampaignPlane
 from campaign.results import plane_lost
 from campaign.services import campaign_create
-from careers.models import TableBattle
+from careers.models import PilotEventKind, TableBattle
 from careers.services import (
     award_define,
     campaign_turn_begin,
@@ -18,6 +18,7 @@ from careers.services import (
     claim_confirm,
     claim_deny,
     pilot_enlist,
+    pilot_log,
     pilot_transfer,
     table_battle_record,
 )
@@ -48,6 +49,9 @@ _SQUADRONS = [
      ["Obstlt", "Hptm", "Oblt", "Lt", "Fw"],
      ["Paul Weitkus", "Reinhold Tamm", "Hans Raab", "Kurt Berger", "Otto Lorenz", "Emil Faber"]),
 ]  # fmt: skip
+
+# The aircraft a demo pilot's kills before the roster were scored against.
+_ENEMY_TYPE = {"allied": "Messerschmitt Bf 109", "axis": "Supermarine Spitfire"}
 
 _QUALITIES = ("poor", "average", "average", "veteran", "ace")
 
@@ -97,6 +101,12 @@ def demo_roster_create(*, seed: int = DEMO_SEED) -> DemoReport:
             )
             pilot.experience_markers, pilot.air_kills = markers, kills
             pilot.save(update_fields=["experience_markers", "air_kills"])
+            # Kills before the roster: each one a kill entry too, so the figure is
+            # its entries (careers.selectors.confirmed_kills_expression, issue 12).
+            for _ in range(kills):
+                pilot_log(pilot=pilot, kind=PilotEventKind.KILL, recorded_by="demo",
+                          details={"victim_aircraft": _ENEMY_TYPE[side], "credit_rule": "before the roster",
+                                   "text": "a kill claimed before the pilot joined the roster"})  # fmt: skip
             pilots += 1
             airframe_create(
                 aircraft_type=aircraft_type,

@@ -4,11 +4,39 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
 
 from rules.careers.progression import get_rule_set
 
-from .models import AircraftType, Pilot, Squadron
+from .models import AircraftType, Airframe, AirframeState, Pilot, PilotStatus, Squadron
+
+# The squadron figures, computed here only (issue 12 "every figure agrees"): the
+# home page, the squadron page, the squadron API and the property test all read
+# ``squadron_list`` / ``squadron_figures``. On strength = active + wounded (a
+# wounded pilot is still the squadron's; the replacements of
+# careers.services.turns count the same), set against the airframes on hand.
+PILOT_STATES: tuple[str, ...] = (
+    PilotStatus.ACTIVE, PilotStatus.WOUNDED, PilotStatus.CAPTURED, PilotStatus.KILLED,
+    PilotStatus.MISSING, PilotStatus.RETIRED,
+)  # fmt: skip
+ON_STRENGTH: tuple[str, ...] = (PilotStatus.ACTIVE, PilotStatus.WOUNDED)
+ON_HAND: tuple[str, ...] = (AirframeState.SERVICEABLE, AirframeState.DAMAGED)
+SQUADRON_FIGURES: tuple[str, ...] = (
+    *(f"{state}_pilots" for state in PILOT_STATES), "strength", "airframes_on_hand",
+    "serviceable_airframes",
+)  # fmt: skip
+
+
+def _airframe_count(*states: str) -> Coalesce:
+    rows = (
+        Airframe.objects.filter(squadron=OuterRef("pk"), state__in=states)
+        .order_by()
+        .values("squadron")
+        .annotate(n=Count("id"))
+        .values("n")
+    )
+    return Coalesce(Subquery(rows, output_field=IntegerField()), Value(0))
 
 
 def aircraft_type_list(
@@ -23,12 +51,29 @@ def aircraft_type_list(
 
 
 def squadron_list(*, side: str | None = None) -> QuerySet[Squadron]:
-    qs = Squadron.objects.select_related("aircraft_type").annotate(
-        active_pilots=Count("pilots", filter=Q(pilots__status="active")),
+    """Squadrons with their figures (``SQUADRON_FIGURES``): pilots by status
+    (``active_pilots``, ``wounded_pilots``, ...), ``strength`` (pilots on
+    strength) and airframes on hand / serviceable. One query."""
+    qs = (
+        Squadron.objects.select_related("aircraft_type")
+        .annotate(
+            **{
+                f"{state}_pilots": Count("pilots", filter=Q(pilots__status=state))
+                for state in PILOT_STATES
+            },
+            airframes_on_hand=_airframe_count(*ON_HAND),
+            serviceable_airframes=_airframe_count(AirframeState.SERVICEABLE),
+        )
+        .annotate(strength=F("active_pilots") + F("wounded_pilots"))
     )
     if side:
         qs = qs.filter(side=side)
     return qs
+
+
+def squadron_figures(*, squadron_id: int) -> Squadron:
+    """One squadron with the figures of ``squadron_list``."""
+    return squadron_list().get(pk=squadron_id)
 
 
 def pilot_list(
@@ -42,15 +87,6 @@ def pilot_list(
     if status:
         qs = qs.filter(status=status)
     return qs
-
-
-def ace_list(*, limit: int = 20) -> QuerySet[Pilot]:
-    """Pilots with 5 or more air kills, most kills first, ties to fewer missions."""
-    return (
-        pilot_list()
-        .filter(air_kills__gte=5)
-        .order_by("-air_kills", "experience_markers", "name")[:limit]
-    )
 
 
 def pilot_for_engine(pilot: Pilot) -> dict[str, Any]:

@@ -16,7 +16,16 @@ class AircraftTypeOutput(serializers.ModelSerializer):
 
 class SquadronOutput(serializers.ModelSerializer):
     aircraft_type: "serializers.StringRelatedField[AircraftType]" = serializers.StringRelatedField()
+    # The figures of roster.selectors.squadron_list (SQUADRON_FIGURES), read-only.
     active_pilots = serializers.IntegerField(read_only=True)
+    wounded_pilots = serializers.IntegerField(read_only=True)
+    captured_pilots = serializers.IntegerField(read_only=True)
+    killed_pilots = serializers.IntegerField(read_only=True)
+    missing_pilots = serializers.IntegerField(read_only=True)
+    retired_pilots = serializers.IntegerField(read_only=True)
+    strength = serializers.IntegerField(read_only=True)
+    airframes_on_hand = serializers.IntegerField(read_only=True)
+    serviceable_airframes = serializers.IntegerField(read_only=True)
 
     class Meta:
         model = Squadron
@@ -29,6 +38,14 @@ class SquadronOutput(serializers.ModelSerializer):
             "base",
             "target_strength",
             "active_pilots",
+            "wounded_pilots",
+            "captured_pilots",
+            "killed_pilots",
+            "missing_pilots",
+            "retired_pilots",
+            "strength",
+            "airframes_on_hand",
+            "serviceable_airframes",
         )
 
 
