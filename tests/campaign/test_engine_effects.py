@@ -121,7 +121,9 @@ def test_a_mission_of_any_size_is_flown_to_the_end(n, campaign, django_capture_o
     assert after.step != AWAITING_RESULT and after.engagements[-1]["mode"] == "engine"
 
 
-def test_the_cards_in_play_change_the_engines_set_up(campaign, django_capture_on_commit_callbacks):
+def test_the_cards_in_play_change_the_engines_set_up(
+    campaign, users, client, django_capture_on_commit_callbacks
+):
     hands = {AXIS: ["Radar Towers", "Heavy Flak"], ALLIED: ["Out of the Sun"]}
     plays = [(AXIS, "Radar Towers", None, ""), (AXIS, "Heavy Flak", None, ""),
              (ALLIED, "Out of the Sun", (ALLIED, 0), "")]  # fmt: skip
@@ -148,6 +150,10 @@ def test_the_cards_in_play_change_the_engines_set_up(campaign, django_capture_on
     # flak: 1 + Heavy Flak, rolled before the first turn
     assert battle.setup["card_flak"]["rolls"] == 2
     assert len([e for e in battle.log if e["e"] == "card_flak"]) == 2
+    # the report replays the battle, flak rolls included
+    client.force_login(users["organiser"])
+    page = client.get(f"/battles/{battle.pk}/")
+    assert page.status_code == 200 and "card flak" in page.content.decode()
 
 
 def test_without_cards_the_set_up_is_the_old_one(campaign, django_capture_on_commit_callbacks):
