@@ -101,6 +101,21 @@ def attack_odds(
     published with *Bandits High*): an unmodified 6 is one hit where the
     modifiers raise the number to 7 or more.
     """
+    key = (ndice, need, armor, vital, remaining, later)
+    got = _ODDS.get(key)
+    if got is not None:
+        return got
+    got = _ODDS[key] = _attack_odds(ndice, need, armor, vital, remaining, later)
+    return got
+
+
+# a few thousand keys at most: dice 0-8, target numbers, armor, hits left
+_ODDS: dict[tuple[int, int, int, int, int, bool], tuple[float, float]] = {}
+
+
+def _attack_odds(
+    ndice: int, need: int, armor: int, vital: int, remaining: int, later: bool
+) -> tuple[float, float]:
     if ndice <= 0:
         return 0.0, 0.0
     t = hit_tail(ndice, need, later and need >= 7)

@@ -21,7 +21,7 @@ from ..state import CLOUD_NEED
 from .context import Context, build_context
 from .odds import hazard_costs, maneuver_odds
 from .reach import STEP_SEQS, End, Group, dist, groups
-from .scoring import edge_of, hex_at, position_score
+from .scoring import edge_of, hex_at, position_scores
 from .values import retreat_value
 
 # 000 "CLOUDS": an aircraft ending its move in a heavy band enters the clouds
@@ -89,6 +89,7 @@ class Planner:
             self.flak_c, self.balloon_c = hazard_costs(self.ctx.tv[i])
             self.w_haz = w["hazard"]
         self.try_memo: dict[tuple[int, int], bool] = {}
+        self.end_memo: dict[End, tuple[list[float], list[float]]] = {}
         self.by_speed: dict[int, list[tuple[Action, ...]]] | None = None
 
     # ------------------------------------------------------------ set-up
@@ -171,33 +172,60 @@ class Planner:
 
     def end_values(self, ends: tuple[End, ...]) -> tuple[list[list[float]], list[list[float]]]:
         """Value of every distinct end on the map, per status (and, with clouds,
-        per answer to "try to enter the clouds?")."""
-        state, w, ctx, q0, r0, off = self.state, self.w, self.ctx, self.q0, self.r0, self.off
-        vals: list[list[float]] = []
-        vals_try: list[list[float]] = []
+        per answer to "try to enter the clouds?").
+
+        An end reached at several speeds is scored once per decision
+        (``end_memo``), all its statuses in one pass (:func:`position_scores`).
+        """
+        memo = self.end_memo
+        cols = []
+        for end in ends:
+            col = memo.get(end)
+            if col is None:
+                col = memo[end] = self._end_column(end)
+            cols.append(col)
+        vals = [[c[0][si] for c in cols] for si in range(len(self.statuses))]
+        if not self.clouds_on:
+            return vals, [[] for _ in self.statuses]
+        return vals, [[c[1][si] for c in cols] for si in range(len(self.statuses))]
+
+    def _end_column(self, end: End) -> tuple[list[float], list[float]]:
+        """(value per status, value per status when trying the clouds) of one end."""
+        dq, dr, f, a = end
+        n = len(self.statuses)
+        if self.off and (dq, dr) in self.off:
+            return [0.0] * n, [0.0] * n  # never used on the map
+        # 000 "ADVANCED RULES": no diving status at altitude 1, no climbing at 6
+        ok = tuple(
+            s
+            for s in self.statuses
+            if not ((s == STATUS_DIVING and a <= 1) or (s == STATUS_CLIMBING and a >= 6))
+        )
+        q, r = self.q0 + dq, self.r0 + dr
+        got = iter(position_scores(self.state, self.w, self.ctx, q, r, f, a, ok, self.clouds_on))
+        row: list[float] = []
+        row_try: list[float] = []
         for s in self.statuses:
-            row: list[float] = []
-            row_try: list[float] = []
-            for dq, dr, f, a in ends:
-                if off and (dq, dr) in off:
-                    row.append(0.0)  # never used on the map
-                    row_try.append(0.0)
-                elif (s == STATUS_DIVING and a <= 1) or (s == STATUS_CLIMBING and a >= 6):
-                    row.append(-math.inf)
-                    row_try.append(-math.inf)
-                elif not self.clouds_on:
-                    row.append(position_score(state, w, ctx, q0 + dq, r0 + dr, f, a, s))
-                else:
-                    self._cloud_values(q0 + dq, r0 + dr, f, a, s, row, row_try)
-            vals.append(row)
-            vals_try.append(row_try)
-        return vals, vals_try
+            if s not in ok:
+                row.append(-math.inf)
+                row_try.append(-math.inf)
+            elif not self.clouds_on:
+                row.append(next(got))
+            else:
+                self._cloud_values(q, r, a, next(got), row, row_try)
+        return row, row_try
 
     def _cloud_values(
-        self, q: int, r: int, f: int, a: int, s: int, row: list[float], row_try: list[float]
+        self,
+        q: int,
+        r: int,
+        a: int,
+        parts: tuple[float, float],
+        row: list[float],
+        row_try: list[float],
     ) -> None:
         """An end's value out of the clouds and when trying to enter them (000 "CLOUDS")."""
-        vn, vc = position_score(self.state, self.w, self.ctx, q, r, f, a, s, True)
+        vn, vc = parts
         band = self.bands[a - 1]
         if band in CLOUD_AUTO or (hex_at(self.state, q, r), a) in self.cloud_cells:
             row.append(vc)

@@ -210,11 +210,43 @@ def groups(
     g = row[facing]
     if g is not None:
         return g
-    out = _build_groups(seqs, facing, alt)
-    table = (_index_ends(out), out)
-    _TABLES_BUILT += 1
-    row[facing] = table
-    return table
+    base = row[0]
+    if base is None:
+        out = _build_groups(seqs, 0, alt)
+        base = row[0] = (_index_ends(out), out)
+        _TABLES_BUILT += 1
+    if facing:
+        # the same moves from another facing: the facing-0 table turned
+        # (every maneuver's outcome turns with the aircraft, maneuvers.py)
+        table = row[facing] = _turned(base, facing)
+        return table
+    return base
+
+
+def _turned(table: Table, facing: int) -> Table:
+    """A facing-0 move table turned to ``facing``: the table :func:`_build_groups` would build."""
+    a, b, c, d = ROT[(6 - facing) % 6]  # direction k -> k + facing
+    cells: dict[Hex, Hex] = {}
+
+    def cell(h: Hex) -> Hex:
+        got = cells.get(h)
+        if got is None:
+            got = cells[h] = intern((a * h[0] + b * h[1], c * h[0] + d * h[1]))
+        return got
+
+    def end(e: End) -> End:
+        return cell((e[0], e[1])) + ((e[2] + facing) % 6, e[3])
+
+    ends0, groups0 = table
+    out = []
+    for g0 in groups0:
+        g = Group(g0.dm, g0.dm_first, tuple(end(e) for e in g0.ends), g0.lo, g0.hi)
+        g.idx = g0.idx
+        for steps, paths, hexes, alts_ in g0.members:
+            turned = intern(tuple(intern(tuple(cell(h) for h in pth)) for pth in paths))
+            g.members.append((steps, turned, intern(frozenset(cell(h) for h in hexes)), alts_))
+        out.append(g)
+    return tuple(end(e) for e in ends0), out
 
 
 # ---------------------------------------------------------------- reach sets

@@ -348,3 +348,117 @@ def _standing(
     score += w["edge"] * ep
     score += w["objective"] * objective(state, ctx.i, q, r, f, alt)
     return score
+
+
+def position_scores(
+    state: Any,
+    w: Mapping[str, float],
+    ctx: Context,
+    q: int,
+    r: int,
+    f: int,
+    alt: int,
+    statuses: tuple[int, ...],
+    parts: bool = False,
+) -> list[Any]:
+    """:func:`position_score` of one end for each of ``statuses``, in one pass.
+
+    The same numbers, operation for operation: what does not depend on the
+    status (geometry, tailing, collisions, map edge, objective) is worked
+    out once, the reach terms once per evading flag, and only the exact
+    shots at enemies that have moved once per status (both evading
+    statuses score alike). ``parts`` as in :func:`position_score`.
+    """
+    adv = ctx.me[4]
+    mx_w = w["threat_max"]
+    tail = coll = 0.0
+    nearest = 99
+    evs = (0, 1) if any(s in _EVADING for s in statuses) else (0,)
+    nxt = [0.0, 0.0]
+    un_off = [0.0, 0.0]
+    un_def = [0.0, 0.0]
+    close: list[tuple[Enemy, int, int, int, int]] = []
+    af_set = ctx.allies_final
+    stacked = bool(af_set) and (hex_at(state, q, r), alt) in af_set
+    no_fire = stacked or ctx.grounded
+    for e in ctx.enemies:
+        dq = e[1] - q
+        dr = e[2] - r
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        if d < nearest:
+            nearest = d
+        if d > 9:
+            continue
+        dz = e[4] - alt
+        f_me, f_j, nf_me, nf_j, tail_ok, coll_j = e[18]
+        moved = e[5]
+        if moved:
+            if 1 <= d <= 3:
+                close.append((e, dq, dr, d, dz))
+            elif d == 0 and dz == 0 and coll_j:
+                coll -= coll_j
+            if tail_ok and -1 <= dz <= 1 and 1 <= d <= 4:
+                tail += _tailing(dq, dr, f, e[3])
+        af = 1.0 if dz == 0 else _alt_factor(dz, adv, w)
+        if not af:
+            continue
+        a, b_, c, d_ = e[14]
+        tk = (-a * dq - b_ * dr, -c * dq - d_ * dr, (f - e[3]) % 6)
+        nv = 0.0
+        if moved:
+            got = e[17].get((dq, dr, f))
+            nv = _my_next(ctx, e, dq, dr, f, mx_w) if got is None else got
+        for ev in evs:
+            mixed = e[15][ev].get(tk)
+            if mixed is None:
+                mixed = _threat(ctx, e, tk, ev, mx_w)
+            if moved:
+                nxt[ev] -= mixed * af * nf_j
+                nxt[ev] += nv * af * nf_me
+            else:
+                un_def[ev] += mixed * af * f_j
+                if not no_fire and f_me:
+                    un_off[ev] += _my_chance(ctx, e, tk, ev) * af * f_me
+    em = ctx.edge_memo
+    ek = (q, r, f)
+    ep = em.get(ek)
+    if ep is None:
+        ep = em[ek] = edge_penalty(state, w, ctx, q, r, f)
+    obj = objective(state, ctx.i, q, r, f, alt)
+    my_att = ctx.me[1]
+    out: list[Any] = []
+    done: dict[int, Any] = {}
+    for status in statuses:
+        sk = STATUS_EVADING_LEFT if status == STATUS_EVADING_RIGHT else status
+        got = done.get(sk)
+        if got is None:
+            offense = defense = 0.0
+            for e, dq, dr, d, dz in close:
+                if e[18][0] and not no_fire and my_att[d - 1] > 0:
+                    offense += _my_shot(ctx, e, dq, dr, d, dz, f, status)
+                if e[18][1] and e[10][d - 1] > 0:
+                    defense += _their_shot(ctx, e, dq, dr, d, dz, f, status)
+            ev = 1 if status in _EVADING else 0
+            shots = (
+                w["offense"] * offense
+                - w["defense"] * defense
+                + w["unmoved_offense"] * un_off[ev]
+                - w["unmoved_defense"] * un_def[ev]
+                + w["tail"] * tail
+            )
+            # _standing, its terms in the same order
+            score = w["next_turn"] * nxt[ev] + coll
+            if 4 < nearest < 99 and not ctx.me[2]:
+                score -= w["close"] * (nearest - 4)
+            if stacked:
+                score -= 3.0
+            if adv:
+                if status == STATUS_DIVING:
+                    score -= 1.0
+                elif status in _EVADING:
+                    score -= 0.3
+            score += w["edge"] * ep
+            score += w["objective"] * obj
+            got = done[sk] = (score + shots, score) if parts else score + shots
+        out.append(got)
+    return out

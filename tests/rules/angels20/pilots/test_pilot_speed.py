@@ -62,3 +62,31 @@ def test_an_enemys_threat_is_its_own_guns_whatever_was_scored_before():
         ]
         differ = sum(a != b for a, b in zip(together, alone, strict=True))
         assert differ == 0, f"{differ} of {len(ends)} ends scored differently after others"
+
+
+def _table_rows(table):
+    ends, grps = table
+    return ends, [(g.dm, g.dm_first, g.ends, g.idx, g.lo, g.hi, g.members) for g in grps]
+
+
+def test_move_tables_turned_from_facing_0_are_the_tables_built_at_each_facing():
+    """The plan groups of every facing, turned from facing 0, match a direct build."""
+    from rules.angels20.pilots import TacticalPolicy
+    from rules.angels20.pilots.reach import STEP_SEQS, _build_groups, _index_ends, groups
+
+    for rules in (Rules(), Rules.advanced()):
+        s = _zeke_against_two_rookies(rules)
+        pilots = (TacticalPolicy(1), TacticalPolicy(2))
+        for _ in range(40):  # a few turns fill the step tables
+            if s.is_over():
+                break
+            s.apply_unchecked(pilots[s.current_side()].choose(s))
+    keys = list(STEP_SEQS)
+    assert len(keys) >= 5
+    for key in keys:
+        seqs = STEP_SEQS[key]
+        alt = key[2]
+        for facing in range(6):
+            built = _build_groups(seqs, facing, alt)
+            direct = (_index_ends(built), built)
+            assert _table_rows(groups(seqs, key, facing, alt)) == _table_rows(direct), (key, facing)
