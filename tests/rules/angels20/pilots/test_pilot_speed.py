@@ -90,3 +90,30 @@ def test_move_tables_turned_from_facing_0_are_the_tables_built_at_each_facing():
             built = _build_groups(seqs, facing, alt)
             direct = (_index_ends(built), built)
             assert _table_rows(groups(seqs, key, facing, alt)) == _table_rows(direct), (key, facing)
+
+
+def test_all_statuses_in_one_pass_score_as_each_status_alone():
+    """position_scores gives, status by status, exactly position_score's numbers (clouds parts too)."""
+    from rules.angels20.pilots.scoring import position_scores
+
+    s = _zeke_against_two_rookies(Rules.advanced())
+    # the P-40B has moved: exact shots both ways, tailing and next turn's reach count too
+    s.planes[1].moved = True
+    ctx = build_context(s, DEFAULT_WEIGHTS, 0)
+    statuses = (0, 1, 2, 3, 4)
+    checked = 0
+    for q in range(7, 13):
+        for r in range(0, 6):
+            for f in range(6):
+                for alt in (2, 3, 4):
+                    for parts in (False, True):
+                        one = [
+                            position_score(s, DEFAULT_WEIGHTS, ctx, q, r, f, alt, st, parts)
+                            for st in statuses
+                        ]
+                        assert (
+                            position_scores(s, DEFAULT_WEIGHTS, ctx, q, r, f, alt, statuses, parts)
+                            == one
+                        ), (q, r, f, alt, parts)
+                        checked += 1
+    assert checked == 6 * 6 * 6 * 3 * 2
