@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and ReDoc served from our static files (no CDN)
     "roster",
     "careers",
     "battles",
@@ -110,6 +111,10 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Angels API",
     "DESCRIPTION": "Campaign manager and pilot roster for WWII air-war miniatures campaigns.",
     "VERSION": "0.1.0",
+    # /api/docs/ and /api/redoc/ work offline: their scripts come with drf-spectacular-sidecar.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Battles flown for an odds preview before an engagement is resolved.
