@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from angels.errors import RuleViolation
+from roster.enrolment import pilot_require_available
 from roster.models import AircraftType, Pilot
 from rules.angels20 import Dice, Flight, FlightMember, Rules, Scenario, ScenarioError
 from rules.angels20 import scenario as engine_scenarios
@@ -144,7 +145,11 @@ def _flight(side: str, members: Any) -> Flight:
         quality = member.get("quality")
         pilot_ref = ""
         if member.get("pilot") is not None:
-            pilot = Pilot.objects.select_related("squadron").filter(pk=member["pilot"]).first()
+            pilot = (
+                Pilot.objects.select_related("squadron", "enrolled_in")
+                .filter(pk=member["pilot"])
+                .first()
+            )
             if pilot is None:
                 raise RuleViolation(
                     f"unknown pilot {member['pilot']!r}", field=f"{where}.pilot", code="exists"
@@ -155,12 +160,8 @@ def _flight(side: str, members: Any) -> Flight:
                     field=f"{where}.pilot",
                     code="invalid",
                 )
-            if pilot.status != "active":
-                raise RuleViolation(
-                    f"{pilot} is {pilot.status}, not on active duty",
-                    field=f"{where}.pilot",
-                    code="state",
-                )
+            # issue 12: a pilot serving in a campaign, or out of action, flies no standalone battle
+            pilot_require_available(pilot, campaign_id=None, field=f"{where}.pilot")
             pilot_ref = f"pilot:{pilot.pk}"
             quality = quality or engine_quality(pilot)
         if quality is not None and quality not in ("poor", "average", "veteran", "ace"):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import apis
+from . import apis, enrolment_apis
 
 urlpatterns = [
     path("", apis.CampaignListApi.as_view(), name="api-campaign-list"),
@@ -12,6 +12,11 @@ urlpatterns = [
         "<int:pk>/corrections/", apis.CampaignCorrectionApi.as_view(), name="api-campaign-correct"
     ),
     path("<int:pk>/undo/", apis.CampaignUndoApi.as_view(), name="api-campaign-undo"),
+    path(
+        "<int:pk>/enrolment/",
+        enrolment_apis.CampaignEnrolApi.as_view(),
+        name="api-campaign-enrol",
+    ),
     path(
         "<int:pk>/engine-rules/",
         apis.CampaignEngineRulesApi.as_view(),

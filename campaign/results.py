@@ -28,8 +28,11 @@ from .models import Campaign, CampaignPlane
 
 
 def plane_lost(
-    *, campaign: Campaign, plane: CampaignPlane, loss: dict[str, Any], actor: str
-) -> None:
+    *, campaign: Campaign, plane: CampaignPlane, loss: dict[str, Any], actor: str,
+    action: int | None = None,
+) -> None:  # fmt: skip
+    """The loss reaches the plane's pilot, once; ``action`` is the campaign action
+    whose consequence it is, so undoing that action takes it back (issue 12)."""
     pilot = plane.pilot
     if pilot is None:
         return
@@ -60,6 +63,8 @@ def plane_lost(
         result=record,
         campaign=campaign,
         recorded_by=actor,
+        campaign_action=action,
+        leave_out_unavailable=True,
     )
 
 

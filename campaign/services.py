@@ -10,6 +10,7 @@ roster's consequences together. A rejected action raises
 
 from __future__ import annotations
 
+import json
 import secrets
 from typing import Any
 
@@ -19,8 +20,13 @@ from django.db.models import F
 
 from angels.errors import RuleViolation
 from battles.rules_settings import rules_options
-from careers.models import PilotEventKind
-from careers.services import campaign_turn_begin, pilot_log
+from careers.models import AppliedResult, PilotEvent, PilotEventKind
+from careers.services import (
+    campaign_action_revert,
+    campaign_turn_begin,
+    pilot_counts_carry,
+    pilot_log,
+)
 from roster.models import AircraftType, Pilot, PilotStatus
 from rules.cardgame import (
     GameSetup,
@@ -33,6 +39,7 @@ from rules.cardgame import (
 )
 from rules.dice import Dice
 
+from .enrolment import enrolment_add, enrolment_release
 from .models import (
     ActionKind,
     Campaign,
@@ -158,6 +165,7 @@ def campaign_create(
         )
     engine_rules = engine_rules or {}
     _check_engine_settings(engine_rules, engine_territory)
+    engine_rules = one_survival_roll(engine_rules, survival_rule)
     seed = secrets.randbits(48) if seed is None else seed
     setup = _setup_from_catalog(engagement_mode=resolution_mode)
     state = new_game(setup, Dice(seed))
@@ -177,9 +185,31 @@ def campaign_create(
     campaign.save()
     if squadrons:
         campaign.squadrons.set(squadrons)
+        # the squadrons' free pilots serve in it (issue 12); pilots serving elsewhere stay there
+        enrolment_add(
+            campaign=campaign, squadrons=[getattr(s, "pk", s) for s in squadrons],
+            actor=created_by.username,
+        )  # fmt: skip
     CampaignMember.objects.create(campaign=campaign, user=created_by, role=Role.ORGANISER)
     _sync_planes(campaign, state, actor="")
     return campaign
+
+
+def one_survival_roll(engine_rules: dict[str, Any], survival_rule: str) -> dict[str, Any]:
+    """The engine rules with the engine's 000 'PILOT SURVIVAL' roll only under the
+    campaign's Angels 20 survival rule (ruling "One roll, one fate"): then careers
+    takes the engine's die; under another rule the engine rolls none and careers
+    rolls the campaign's rule, once."""
+    if survival_rule == "angels20":
+        return engine_rules
+    if engine_rules.get("pilot_survival"):
+        raise RuleViolation(
+            f"this campaign rolls pilot survival by its {survival_rule} rule: the engine "
+            "cannot roll the Angels 20 one as well (one roll, one fate)",
+            field="engine_rules.pilot_survival",
+            rule="000 'PILOT SURVIVAL'",
+        )
+    return {**engine_rules, "pilot_survival": False}
 
 
 def _check_engine_settings(engine_rules: Any, engine_territory: Any) -> None:
@@ -208,7 +238,7 @@ def campaign_engine_rules_set(
     _require_organiser(campaign, by)
     territory = campaign.engine_territory if engine_territory is None else engine_territory
     _check_engine_settings(engine_rules, territory)
-    campaign.engine_rules = engine_rules
+    campaign.engine_rules = one_survival_roll(engine_rules, campaign.survival_rule)
     campaign.engine_territory = territory
     campaign.save(update_fields=["engine_rules", "engine_territory", "updated_at"])
     return campaign
@@ -313,9 +343,10 @@ def campaign_act(
             state.apply(parsed)
         except RuleError as exc:
             raise RuleViolation(exc.message, field="action", rule=exc.rule) from exc
+        sequence = _next_sequence(campaign)
         CampaignAction.objects.create(
             campaign=campaign,
-            sequence=_next_sequence(campaign),
+            sequence=sequence,
             kind=ActionKind.PLAY,
             side=parsed.side,
             payload=action_to_json(parsed),
@@ -324,7 +355,7 @@ def campaign_act(
             phase=phase,
         )
         _save(campaign, state, before_version)
-        _sync_planes(campaign, state, actor=getattr(user, "username", ""))
+        _sync_planes(campaign, state, actor=getattr(user, "username", ""), action=sequence)
         _after_action(campaign, state, turn_before=turn, actor=getattr(user, "username", ""))
     return campaign
 
@@ -335,6 +366,9 @@ def _after_action(campaign: Campaign, state: GameState, *, turn_before: int, act
     if state.turn > turn_before:
         # roster hook: wounded pilots due back return, squadrons draft replacements
         campaign_turn_begin(campaign=campaign, campaign_turn=state.turn, recorded_by=actor)
+    if campaign.status == CampaignStatus.FINISHED:
+        enrolment_release(campaign=campaign, actor=actor)  # back to the free roster (issue 12)
+        return
     engagement_battle_ensure(campaign=campaign, state=state)
 
 
@@ -349,12 +383,13 @@ def campaign_umpire_act(*, campaign_id: int, action: dict[str, Any], actor: str)
             raise RuleViolation(error.message, field="action", rule=error.rule)
         before_version, turn, phase = campaign.version, state.turn, state.phase
         state.apply(parsed)
+        sequence = _next_sequence(campaign)
         CampaignAction.objects.create(
-            campaign=campaign, sequence=_next_sequence(campaign), kind=ActionKind.PLAY, side=parsed.side,
+            campaign=campaign, sequence=sequence, kind=ActionKind.PLAY, side=parsed.side,
             payload=action_to_json(parsed), actor=None, reason=f"entered by {actor}", turn=turn, phase=phase,
         )  # fmt: skip
         _save(campaign, state, before_version)
-        _sync_planes(campaign, state, actor=actor)
+        _sync_planes(campaign, state, actor=actor, action=sequence)
         _after_action(campaign, state, turn_before=turn, actor=actor)
     return campaign
 
@@ -440,18 +475,79 @@ def campaign_undo_last(*, campaign_id: int, by: User) -> Campaign:
         last = campaign.actions.filter(undone=False).order_by("-sequence").first()
         if last is None:
             raise RuleViolation("there is nothing to undo", code="state")
+        _undo_refusal(campaign, last)
+        # everything the action did to the roster comes back off it, or nothing is undone
+        reverted = campaign_action_revert(campaign=campaign, sequence=last.sequence)
         last.undone, last.undone_by = True, by
         last.save(update_fields=["undone", "undone_by"])
         state = campaign_replay(campaign)
         if not state.is_over():
             campaign.status, campaign.winner = CampaignStatus.ACTIVE, ""
         _save(campaign, state, campaign.version)
-        _sync_planes(campaign, state, actor=getattr(by, "username", ""))
+        quiet = _reverted_planes(campaign, state, reverted)
+        _sync_planes(campaign, state, actor=getattr(by, "username", ""), quiet=quiet)
     return campaign
 
 
+def _undo_refusal(campaign: Campaign, last: CampaignAction) -> None:
+    """Refuse (a 400, code ``state``) an undo whose consequences cannot be taken back."""
+    payload = last.payload if isinstance(last.payload, dict) else {}
+    if payload.get("type") == "result":
+        try:
+            mode = json.loads(payload.get("result", "{}")).get("mode")
+        except (TypeError, ValueError, AttributeError):
+            mode = None
+        if mode == "engine":
+            raise RuleViolation(
+                "this is the result of an engine battle, flown and applied to the roster: "
+                "it cannot be undone (correct PP/ST or the pilots instead)",
+                code="state",
+            )
+    if campaign.turn > last.turn:
+        key = f"replacements:{campaign.pk}:{campaign.turn}"
+        summary = (
+            AppliedResult.objects.filter(source_key=key).values_list("summary", flat=True).first()
+        )
+        drafted = sum(len(ids) for ids in (summary or {}).values())
+        returned = PilotEvent.objects.filter(
+            campaign=campaign, kind=PilotEventKind.RETURNED, campaign_turn=campaign.turn
+        ).count()
+        if drafted or returned:
+            raise RuleViolation(
+                f"this action began turn {campaign.turn}: {returned} pilot(s) returned to duty "
+                f"and {drafted} replacement(s) joined; it cannot be undone",
+                code="state",
+            )
+        AppliedResult.objects.filter(
+            source_key=key
+        ).delete()  # (nothing drafted) the turn may come again
+    if PilotEvent.objects.filter(campaign=campaign, details__enrolment="released").exists():
+        raise RuleViolation(
+            "the campaign ended with this action and its pilots went back to the free roster: "
+            "it cannot be undone",
+            code="state",
+        )
+
+
+def _reverted_planes(
+    campaign: Campaign, state: GameState, reverted: list[tuple[str, dict[str, Any]]]
+) -> set[str]:
+    """The planes whose carried counts or loss were taken back with the undone action:
+    their records follow the replayed game, with nothing more to carry or log."""
+    carried = {record.get("plane") for key, record in reverted if key.startswith("carry:")}
+    for plane in campaign.planes.filter(plane_id__in=carried):
+        current = state.planes.get(plane.plane_id) or state.lost.get(plane.plane_id)
+        if current is not None:
+            plane.xm_recorded, plane.kills_recorded = current["xm"], current["kills"]
+            plane.save(update_fields=["xm_recorded", "kills_recorded"])
+    return {key.split(":")[2] for key, _ in reverted if key.startswith("card:")}
+
+
 # -- the roster side of planes in play ------------------------------------------
-def _sync_planes(campaign: Campaign, state: GameState, *, actor: str) -> None:
+def _sync_planes(
+    campaign: Campaign, state: GameState, *, actor: str, action: int | None = None,
+    quiet: set[str] | None = None,
+) -> None:  # fmt: skip
     """Keep the roster in step with the planes of the game.
 
     Every plane card put into play gets a pilot of its side's roster; the
@@ -459,7 +555,9 @@ def _sync_planes(campaign: Campaign, state: GameState, *, actor: str) -> None:
     (SPEC "Strategic campaign"). It works on differences, so an organiser's
     undo takes back exactly what the undone action gave. What happens to the
     pilot of a plane shot down (survival, capture, wounds) is applied by
-    :func:`campaign.results.plane_lost`.
+    :func:`campaign.results.plane_lost`. ``action`` is the sequence of the
+    action whose consequences these are (undo takes them back); ``quiet``
+    the planes whose loss an undo has already taken back.
     """
     from .results import plane_lost, plane_restored
 
@@ -476,7 +574,7 @@ def _sync_planes(campaign: Campaign, state: GameState, *, actor: str) -> None:
         pilot = _free_pilot(campaign, plane["side"], spec.name, exclude=busy)
         if pilot is not None:
             busy.add(pilot.pk)
-            pilot_log(pilot=pilot, kind=PilotEventKind.NOTE, campaign_turn=state.turn,
+            pilot_log(pilot=pilot, kind=PilotEventKind.NOTE, campaign_turn=state.turn, campaign=campaign,
                       details={"campaign": campaign.name, "plane": pid, "aircraft": spec.name, "text": "assigned to a plane in play"},
                       recorded_by=actor)  # fmt: skip
         known[pid] = CampaignPlane.objects.create(
@@ -488,7 +586,7 @@ def _sync_planes(campaign: Campaign, state: GameState, *, actor: str) -> None:
         if current is None:  # an undone production: the card is back in the deck
             record.delete()
             continue
-        _carry_counts(campaign, state, record, current, actor)
+        _carry_counts(campaign, state, record, current, actor, action=action)
         if pid in state.lost and record.left_turn is None:
             record.left_turn = state.lost[pid].get("turn", state.turn)
             record.save(update_fields=["left_turn"])
@@ -500,11 +598,13 @@ def _sync_planes(campaign: Campaign, state: GameState, *, actor: str) -> None:
                 plane=record,
                 loss={**state.lost[pid], "attacker_side": state.active},
                 actor=actor,
+                action=action,
             )
         elif pid not in state.lost and record.left_turn is not None:
             record.left_turn = None
             record.save(update_fields=["left_turn"])
-            plane_restored(campaign=campaign, plane=record, actor=actor)
+            if pid not in (quiet or ()):
+                plane_restored(campaign=campaign, plane=record, actor=actor)
 
 
 def _loss_mode(state: GameState, plane_id: str) -> str:
@@ -515,8 +615,9 @@ def _loss_mode(state: GameState, plane_id: str) -> str:
 
 
 def _carry_counts(
-    campaign: Campaign, state: GameState, record: CampaignPlane, plane: dict[str, Any], actor: str
-) -> None:
+    campaign: Campaign, state: GameState, record: CampaignPlane, plane: dict[str, Any], actor: str,
+    *, action: int | None = None,
+) -> None:  # fmt: skip
     d_xm = plane["xm"] - record.xm_recorded
     d_kills = plane["kills"] - record.kills_recorded
     if not d_xm and not d_kills:
@@ -527,7 +628,23 @@ def _carry_counts(
     engine_kills = sum(
         1 for k in new_kills[: max(0, d_kills)] if k["credit_rule"].startswith("engine:")
     )
-    if pilot is not None:
+    if pilot is not None and d_xm >= 0 and d_kills >= 0:
+        # issue 12: the pilot's quality, ace status and awards follow at once
+        kills = []
+        for kill in new_kills[:d_kills]:
+            if kill["credit_rule"].startswith("engine:"):
+                continue
+            victim = state.lost.get(kill["victim"])
+            victim_name = state.setup.plane_cards[victim["card"]].name if victim else kill["victim"]
+            kills.append({"turn": kill["turn"], "battle_ref": f"{campaign.name}: {kill['mission']}",
+                          "victim": kill["victim"], "victim_aircraft": victim_name, "credit_rule": kill["credit_rule"]})  # fmt: skip
+        tag = action if action is not None else f"v{campaign.version}"
+        pilot_counts_carry(
+            campaign=campaign, pilot_id=pilot.pk, source_key=f"carry:{campaign.pk}:{tag}:{record.plane_id}",
+            campaign_action=action, campaign_turn=state.turn, missions=d_xm, kills=kills,
+            details={"campaign": campaign.name, "plane": record.plane_id}, recorded_by=actor,
+        )  # fmt: skip
+    elif pilot is not None:  # an undo of counts carried before undo could take them back
         pilot.experience_markers = max(0, pilot.experience_markers + d_xm)
         pilot.air_kills = max(0, pilot.air_kills + d_kills - engine_kills)
         pilot.save(update_fields=["experience_markers", "air_kills"])
@@ -554,12 +671,11 @@ def _carry_counts(
 def _free_pilot(
     campaign: Campaign, side: str, aircraft_name: str, *, exclude: set[int]
 ) -> Pilot | None:
-    """An active pilot of the side's campaign squadrons not flying another plane;
-    pilots of a squadron flying that very type first."""
+    """An active pilot of the side enrolled in the campaign (issue 12: he serves
+    nowhere else) not flying another plane; pilots of a squadron flying that
+    very type first."""
     pilots = (
-        Pilot.objects.filter(
-            squadron__campaigns=campaign, squadron__side=side, status=PilotStatus.ACTIVE
-        )
+        Pilot.objects.filter(enrolled_in=campaign, squadron__side=side, status=PilotStatus.ACTIVE)
         .exclude(pk__in=exclude)
         .select_related("squadron__aircraft_type")
         .order_by("squadron__name", "id")

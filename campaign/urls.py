@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import enrolment_views, views
 
 urlpatterns = [
     path("", views.campaign_list, name="campaign-list"),
@@ -9,5 +9,6 @@ urlpatterns = [
     path("<int:pk>/act/", views.campaign_act, name="campaign-act"),
     path("<int:pk>/invite/", views.campaign_invite, name="campaign-invite"),
     path("<int:pk>/undo/", views.campaign_undo, name="campaign-undo"),
+    path("<int:pk>/enrol/", enrolment_views.campaign_enrol_page, name="campaign-enrol"),
     path("<int:pk>/engine-rules/", views.campaign_engine_rules, name="campaign-engine-rules"),
 ]

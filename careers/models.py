@@ -132,6 +132,16 @@ class AppliedResult(models.Model):
     record = models.JSONField(help_text="The normalised engagement record as applied.")
     summary = models.JSONField(default=dict, help_text="What happened to each pilot.")
     recorded_by = models.CharField(max_length=150, blank=True)
+    campaign_action = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="Sequence of the campaign action whose consequence this is (undo takes it back).",
+    )
+    undo = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="What undoing it restores: each pilot's counts before and after, awards, airframes.",
+    )
     applied_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -31,6 +31,9 @@ class FlownRecord:
     decided elsewhere (``{"outcome", "wounded_turns", "rolls", "explanation"}``).
     ``territory`` overrides the engagement's territory for this pilot
     (``allied``/``axis``/``neutral``: whose ground the pilot came down over).
+    ``survival_die`` is the engine's 000 "PILOT SURVIVAL" d6 for this pilot:
+    under the Angels 20 survival rule it is the roll (never rolled again, ruling
+    "One roll, one fate").
     """
 
     pilot_id: int
@@ -47,6 +50,7 @@ class FlownRecord:
     ground_targets: int = 0
     territory: str = ""
     survival: dict[str, Any] | None = None
+    survival_die: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +112,18 @@ def _build(kind: type[DataclassInstance], data: Mapping[str, Any], where: str) -
     return kind(**data)
 
 
+def _engine_territory(craft: Mapping[str, Any]) -> str:
+    """Whose ground the engine rolled the pilot's survival over, from its modifier
+    (000 "PILOT SURVIVAL": +1 friendly, -1 enemy territory)."""
+    side = str(craft.get("side", ""))
+    modifier = craft.get("survival_modifier") or 0
+    if modifier > 0:
+        return side
+    if modifier < 0:
+        return {"allied": "axis", "axis": "allied"}.get(side, "neutral")
+    return "neutral"
+
+
 def record_from_engine_result(
     result: Mapping[str, Any],
     *,
@@ -120,9 +136,11 @@ def record_from_engine_result(
 
     ``pilot_ids`` maps the engine's ``pilot_ref`` to a roster pilot id; aircraft
     whose pilot_ref is not in it (scenario pilots, bomber tokens) are left out.
-    Fates: destroyed -> shot down (the campaign's survival rule is rolled, not
-    the engine's own survival die, which is kept in the battle log); retreated
-    -> a retreat; ``damage`` is carried over. Kills go to ``attacker_pilot_ref``
+    Fates: destroyed -> shot down; the engine's own 000 "PILOT SURVIVAL" die,
+    when it rolled one, is carried as ``survival_die`` with the territory it
+    was rolled over (friendly/enemy/neutral from the pilot's side), so the
+    career log shows the battle report's roll (ruling "One roll, one fate");
+    retreated -> a retreat; ``damage`` is carried over. Kills go to ``attacker_pilot_ref``
     with the engine's rule (last attack that destroyed the target).
     """
     flown: list[FlownRecord] = []
@@ -134,6 +152,7 @@ def record_from_engine_result(
             continue
         fate = craft.get("fate", "intact")
         damage = craft.get("damage", 0)
+        die = craft.get("survival_roll") if fate == "destroyed" else None
         flown.append(
             FlownRecord(
                 pilot_id=pid,
@@ -141,6 +160,8 @@ def record_from_engine_result(
                 damage=int(damage) if isinstance(damage, int) else 0,
                 destroyed=fate == "destroyed",
                 retreated=fate == "retreated",
+                survival_die=die if isinstance(die, int) else None,
+                territory=_engine_territory(craft) if isinstance(die, int) else "",
             )
         )
     kills: list[KillRecord] = []

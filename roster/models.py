@@ -312,6 +312,19 @@ class Pilot(models.Model):
         default=0,
         help_text="Kill claims not (yet) confirmed: claimed, probable or shared (table mode).",
     )
+    # The one campaign the pilot serves in (issue 12 "One truth per pilot"): a lazy
+    # key upward, like careers' keys, never a Python import of the campaign app.
+    # Null: the free roster. Set by enrolment (campaign.enrolment), cleared when
+    # the campaign ends; a wounded pilot stays enrolled where he was wounded, so
+    # his "returns on turn N" is that campaign's turn clock.
+    enrolled_in = models.ForeignKey(
+        "campaign.Campaign",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="enrolled_pilots",
+        help_text="The campaign the pilot serves in (blank: the free roster).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -12,19 +12,25 @@ the modules hold one kind of write each:
 - :mod:`.turns` -- the turn hook: return to duty and replacements;
 - :mod:`.acts` -- the organiser's acts on pilots (add, transfer, retire, revive);
 - :mod:`.career_settings` -- a campaign's career settings;
-- :mod:`.awards` -- a campaign's awards.
+- :mod:`.awards` -- a campaign's awards;
+- :mod:`.carry` -- card-mode missions and kills carried to the pilot at once;
+- :mod:`.undo` -- taking back what a campaign action's results did.
 """
 
 from .acts import pilot_add, pilot_retire, pilot_revive, pilot_transfer
 from .awards import award_define
 from .career_settings import career_settings_for, career_settings_update
+from .carry import pilot_counts_carry
 from .claims import claim_confirm, claim_deny, table_battle_record
 from .log import pilot_enlist, pilot_log
 from .results import engagement_apply
 from .turns import campaign_turn_begin, pilots_return_to_duty, replacements_draft
+from .undo import applied_result_revert, campaign_action_revert
 
 __all__ = [
+    "applied_result_revert",
     "award_define",
+    "campaign_action_revert",
     "campaign_turn_begin",
     "career_settings_for",
     "career_settings_update",
@@ -32,6 +38,7 @@ __all__ = [
     "claim_deny",
     "engagement_apply",
     "pilot_add",
+    "pilot_counts_carry",
     "pilot_enlist",
     "pilot_log",
     "pilot_retire",

@@ -3,6 +3,8 @@ a reason, which is logged."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.db import transaction
 
 from angels.errors import RuleViolation
@@ -10,7 +12,7 @@ from roster.models import Pilot, PilotStatus, Squadron
 from rules.careers import get_rule_set
 
 from ..models import PilotEventKind
-from ..types import CampaignLike
+from ..types import CampaignLike, CampaignModel
 from .log import pilot_enlist, pilot_log
 from .results import _unassign_airframe
 
@@ -27,11 +29,15 @@ def pilot_add(*, squadron: Squadron, name: str, by: str, reason: str, rank: str 
     _require_reason(reason)
     rules = get_rule_set(campaign.progression_rule if campaign is not None else "card_game")
     quality = quality or rules.entry_quality(replacement=False)
-    return pilot_enlist(
+    pilot = pilot_enlist(
         squadron=squadron, name=name, rank=rank, quality=quality, quality_scale=rules.name,
         recorded_by=by, campaign=campaign, campaign_turn=campaign.turn if campaign is not None else None,
         details={"reason": reason, "added_by_organiser": True},
     )  # fmt: skip
+    if campaign is not None:  # added for a campaign, he serves in it (issue 12)
+        pilot.enrolled_in = cast(CampaignModel, campaign)
+        pilot.save(update_fields=["enrolled_in"])
+    return pilot
 
 
 def _locked_pilot(pilot_id: int) -> Pilot:

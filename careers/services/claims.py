@@ -11,6 +11,7 @@ from django.db.models import Count
 
 from angels.errors import RuleViolation
 from angels.numbers import MAX_TURN
+from roster.enrolment import pilot_require_available
 from roster.models import AircraftType, Pilot
 from rules.careers import awards_due, credit_kill, get_rule_set, is_ace
 from rules.dice import Dice
@@ -94,12 +95,17 @@ def table_battle_record(
         )
     flown = [_flight_record(i, dict(f), system) for i, f in enumerate(flights)]
     by_pilot = {f.pilot_id: f for f in flown}
-    pilots = Pilot.objects.select_related("squadron").in_bulk(list(by_pilot))
+    pilots = Pilot.objects.select_related("squadron", "enrolled_in").in_bulk(list(by_pilot))
     for i, f in enumerate(flown):
         if f.pilot_id not in pilots:
             raise RuleViolation(
                 f"no pilot with id {f.pilot_id}", field=f"flights[{i}].pilot_id", code="exists"
             )
+        # issue 12: a pilot flies only where he serves, and only on duty
+        pilot_require_available(
+            pilots[f.pilot_id], campaign_id=campaign.pk if campaign is not None else None,
+            field=f"flights[{i}].pilot_id",
+        )  # fmt: skip
     if campaign_turn is None and campaign is not None:
         campaign_turn = campaign.turn
     battle = TableBattle.objects.create(

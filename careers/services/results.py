@@ -4,12 +4,14 @@ roll and its outcome, then each pilot's progress."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, cast
 
 from django.db import IntegrityError, transaction
 
 from angels.errors import RuleViolation
 from angels.numbers import MAX_ID, MAX_TURN
+from roster.enrolment import pilot_require_available, pilot_unavailable_reason
 from roster.models import Airframe, AirframeState, Pilot, PilotStatus
 from rules.careers import OUTCOMES, SURVIVAL_RULE_SETS, roll_survival
 from rules.dice import Dice
@@ -19,6 +21,7 @@ from ..records import MODES, EngagementRecord, FlownRecord
 from ..records import TERRITORIES as RECORD_TERRITORIES
 from ..types import CampaignLike, CampaignModel
 from .progress import _Context, _context, _granted, _progress, _seed_for
+from .undo import undo_begin, undo_end
 
 
 def _relative_territory(territory: str, side: str) -> str:
@@ -93,6 +96,12 @@ def _validate_record(record: EngagementRecord, survival_rule: str) -> None:
                     field=f"flown[{i}].{name}",
                     code="format",
                 )
+        if flown.survival_die is not None:
+            _whole(flown.survival_die, f"flown[{i}].survival_die", high=6)
+            if flown.survival_die < 1:
+                raise RuleViolation(
+                    "a survival die is a d6: 1 to 6", field=f"flown[{i}].survival_die", code="range"
+                )
         if flown.territory and flown.territory not in RECORD_TERRITORIES:
             raise RuleViolation(
                 f"territory must be one of {RECORD_TERRITORIES}",
@@ -122,7 +131,7 @@ def _validate_record(record: EngagementRecord, survival_rule: str) -> None:
 
 def engagement_apply(
     *, source_key: str, result: EngagementRecord, campaign: CampaignLike | None = None, recorded_by: str = "",
-    dice: Dice | None = None,
+    dice: Dice | None = None, campaign_action: int | None = None, leave_out_unavailable: bool = False,
 ) -> tuple[AppliedResult, bool]:  # fmt: skip
     """Apply an engagement result to the roster, exactly once.
 
@@ -135,7 +144,14 @@ def engagement_apply(
     unless ``dice`` is given) and its outcome; then quality by the pilot's rule
     set, Air Force Experience, ace status and the campaign's awards. Locks the
     pilots involved (``select_for_update``). Raises :class:`RuleViolation`
-    (nothing stored) for a malformed record or a pilot not on duty.
+    (nothing stored) for a malformed record, or a pilot not on duty or serving
+    in another campaign (``roster.enrolment``). ``campaign_action`` is the
+    sequence of the campaign action this result is a consequence of: undoing
+    that action takes the result back (``careers.services.undo``), from the
+    pilots' counts before and after kept on the row. ``leave_out_unavailable``
+    (results the product itself flew: card rolls, engine battles) leaves a pilot
+    who may not fly here out of the result, with the reason in the summary,
+    instead of refusing it, so a campaign never freezes on one pilot.
     """
     survival_rule = result.survival_rule or (
         campaign.survival_rule if campaign is not None else "angels20"
@@ -155,15 +171,26 @@ def engagement_apply(
                 applied = AppliedResult.objects.create(
                     source_key=source_key, campaign=cast(CampaignModel, campaign), mode=result.mode, battle_ref=result.battle_ref,
                     campaign_turn=turn, seed=seed, record=result.to_json(), recorded_by=recorded_by,
+                    campaign_action=campaign_action,
                 )  # fmt: skip
         except IntegrityError:
             return AppliedResult.objects.get(source_key=source_key), False
         ids = result.pilot_ids()
         pilots = {
             p.pk: p
-            for p in Pilot.objects.select_for_update(of=("self",)).select_related("squadron").filter(pk__in=ids)
+            for p in Pilot.objects.select_for_update(of=("self",)).select_related("squadron", "enrolled_in").filter(pk__in=ids)
         }  # fmt: skip
-        _check_pilots(result, pilots)
+        campaign_id = campaign.pk if campaign is not None else None
+        left_out: dict[str, str] = {}
+        if leave_out_unavailable:
+            result, left_out = _leave_out(result, pilots, campaign_id=campaign_id)
+            pilots = {pid: p for pid, p in pilots.items() if str(pid) not in left_out}
+        _check_pilots(result, pilots, campaign_id=campaign_id)
+        undo = undo_begin(pilots)
+        if campaign is not None:  # a free pilot who flew for a campaign serves in it (issue 12)
+            for pilot in pilots.values():
+                if pilot.enrolled_in_id is None:
+                    pilot.enrolled_in = cast(CampaignModel, campaign)
         ctx = _context(
             campaign,
             applied=applied,
@@ -178,13 +205,40 @@ def engagement_apply(
         _apply_shoot_downs(result, pilots, ctx, summary, survival_rule=survival_rule, dice=dice)
         for pid, pilot in pilots.items():
             _progress(pilot, ctx, kills_before=before[pid], granted=granted.setdefault(pid, set()))
+        if left_out:
+            summary["left_out"] = left_out
         applied.summary = summary
-        applied.save(update_fields=["summary"])
+        applied.undo = undo_end(undo, pilots)
+        applied.save(update_fields=["summary", "undo"])
     return applied, True
 
 
-def _check_pilots(result: EngagementRecord, pilots: dict[int, Pilot]) -> None:
-    """Every pilot who flew exists and is on duty; every shooter and victim exists."""
+def _leave_out(
+    result: EngagementRecord, pilots: dict[int, Pilot], *, campaign_id: int | None
+) -> tuple[EngagementRecord, dict[str, str]]:
+    """The record without the pilots who may not fly here, and why each was left out."""
+    reasons = {
+        str(pid): reason
+        for pid, pilot in pilots.items()
+        if (reason := pilot_unavailable_reason(pilot, campaign_id=campaign_id)) is not None
+    }
+    if not reasons:
+        return result, {}
+    out = {int(pid) for pid in reasons}
+    kills = tuple(
+        k if k.victim_pilot_id not in out else replace(k, victim_pilot_id=None)
+        for k in result.kills
+        if k.shooter_pilot_id not in out
+    )
+    flown = tuple(f for f in result.flown if f.pilot_id not in out)
+    return replace(result, flown=flown, kills=kills), reasons
+
+
+def _check_pilots(
+    result: EngagementRecord, pilots: dict[int, Pilot], *, campaign_id: int | None
+) -> None:
+    """Every pilot who flew exists, is on duty and serves here (the campaign, or
+    none for a standalone result); every shooter and victim exists."""
     for i, flown in enumerate(result.flown):
         pilot = pilots.get(flown.pilot_id)
         if pilot is None:
@@ -193,10 +247,7 @@ def _check_pilots(result: EngagementRecord, pilots: dict[int, Pilot]) -> None:
                 field=f"flown[{i}].pilot_id",
                 code="exists",
             )
-        if pilot.status != PilotStatus.ACTIVE:
-            raise RuleViolation(
-                f"{pilot} is {pilot.status}, not on duty", field=f"flown[{i}].pilot_id", code="state"
-            )  # fmt: skip
+        pilot_require_available(pilot, campaign_id=campaign_id, field=f"flown[{i}].pilot_id")
     for i, kill in enumerate(result.kills):
         for name in ("shooter_pilot_id", "victim_pilot_id"):
             pid = getattr(kill, name)
@@ -295,8 +346,11 @@ def _survival(
             **fate,
         }
         return outcome, turns, rolls, details
+    # ruling "One roll, one fate": under the Angels 20 rule the engine's die is the roll
+    die = flown.survival_die if survival_rule == "angels20" else None
     rolled = roll_survival(
         survival_rule, dice=dice, territory=territory, cockpit_hits=flown.cockpit_hits,
         crew_hits=flown.crew_hits, fires=flown.fires, bailed_out_early=flown.bailed_out_early,
+        survival_die=die,
     )  # fmt: skip
     return rolled.outcome, rolled.wounded_turns, rolled.rolls_json, rolled.to_json()

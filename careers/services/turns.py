@@ -51,12 +51,13 @@ def pilots_return_to_duty(
     *, campaign_turn: int, campaign: CampaignLike | None = None, recorded_by: str = ""
 ) -> list[Pilot]:
     """Wounded pilots whose return turn has come are back on duty (logged).
-    With a campaign, only pilots of its squadrons. Idempotent."""
+    With a campaign, only the pilots enrolled in it: "returns on turn N" is the
+    turn clock of the campaign he was wounded in (issue 12). Without one, the
+    pilots of the free roster. Idempotent."""
     qs = Pilot.objects.select_for_update(of=("self",)).filter(
-        status=PilotStatus.WOUNDED, wounded_until_turn__lte=campaign_turn
-    )
-    if campaign is not None:
-        qs = qs.filter(squadron__in=campaign.squadrons.all())
+        status=PilotStatus.WOUNDED, wounded_until_turn__lte=campaign_turn,
+        enrolled_in=cast(CampaignModel, campaign),
+    )  # fmt: skip
     returned = []
     for pilot in qs:
         pilot_log(pilot=pilot, kind=PilotEventKind.RETURNED, campaign_turn=campaign_turn, campaign=campaign,
@@ -128,6 +129,9 @@ def replacements_draft(
                              "characteristics": chars.explanation if chars else ""},
                     dice=rolls, **extra,
                 )  # fmt: skip
+                # a replacement joins the campaign he was drafted for (issue 12)
+                pilot.enrolled_in = cast(CampaignModel, campaign)
+                pilot.save(update_fields=["enrolled_in"])
                 summary.setdefault(squadron.name, []).append(pilot.pk)
                 drafted.append(pilot)
         applied.summary = summary

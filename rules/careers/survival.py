@@ -178,12 +178,15 @@ def roll_survival(
     crew_hits: int = 0,
     fires: int = 0,
     bailed_out_early: bool = False,
+    survival_die: int | None = None,
 ) -> SurvivalOutcome:
     """Roll the campaign's survival rule for a pilot whose aircraft is destroyed.
 
     ``cockpit_hits`` is read by ``air_force`` only; ``crew_hits``, ``fires``
     and ``bailed_out_early`` by ``air_pirates`` only; ``angels20`` reads the
-    territory alone.
+    territory alone. ``survival_die`` (``angels20`` only) is a 000 "PILOT
+    SURVIVAL" d6 already rolled -- by the engine that flew the battle -- taken
+    as this roll's die instead of rolling again (ruling "One roll, one fate").
     """
     if rule_set not in SURVIVAL_RULE_SETS:
         raise ValueError(
@@ -195,16 +198,22 @@ def roll_survival(
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise ValueError(f"{name} must be a non-negative int, not {value!r}")
     rec = _Recorder(dice)
+    if survival_die is not None and (rule_set != "angels20" or not 1 <= survival_die <= 6):
+        raise ValueError(f"a survival die of {survival_die!r} is an Angels 20 d6 (1-6)")
     if rule_set == "angels20":
-        return _angels20(rec, territory)
+        return _angels20(rec, territory, survival_die)
     if rule_set == "air_force":
         return _air_force(rec, territory, cockpit_hits)
     return _air_pirates(rec, territory, crew_hits, fires, bailed_out_early)
 
 
-def _angels20(rec: _Recorder, territory: str) -> SurvivalOutcome:
+def _angels20(rec: _Recorder, territory: str, rolled: int | None = None) -> SurvivalOutcome:
     mod = ANGELS20_TERRITORY[territory]
-    die = rec.roll(6, "pilot survival")
+    if rolled is None:
+        die = rec.roll(6, "pilot survival")
+    else:  # the engine's die (ruling "One roll, one fate"): recorded, not rolled again
+        die = rolled
+        rec.rolls.append(Roll("pilot survival (the battle's roll)", 6, die))
     total = die + mod
     modifiers = ((f"{territory} territory", mod),) if mod else ()
     parts = [f"Angels 20 pilot survival: d6={die}{mod:+d} = {total} against 4+"]

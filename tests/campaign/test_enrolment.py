@@ -1,0 +1,209 @@
+"""Issue 12, "One truth per pilot": a pilot serves in one campaign at a time."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from angels.errors import RuleViolation
+from campaign import services
+from campaign.enrolment import campaign_enrol, enrolment_release
+from campaign.models import CampaignPlane
+from careers.models import AppliedResult, PilotAward, PilotEvent
+from careers.services import award_define, pilots_return_to_duty, table_battle_record
+from roster.models import AircraftType, Pilot, Squadron
+
+
+@pytest.fixture
+def second(campaign, users):
+    """A second campaign over the very same squadrons, started after the first."""
+    return services.campaign_create(
+        name="Malta 1942", created_by=users["organiser"], seed=9,
+        squadrons=list(Squadron.objects.all()),
+    )  # fmt: skip
+
+
+def test_a_campaigns_squadrons_enrol_their_pilots_and_a_second_campaign_gets_none_of_them(
+    campaign, second
+):
+    first_pilots = set(Pilot.objects.filter(enrolled_in=campaign).values_list("pk", flat=True))
+    assert first_pilots, "the first campaign's squadrons enrolled their pilots"
+    assert not Pilot.objects.filter(enrolled_in=second).exists()
+    # the second campaign draws the pilots of its planes from its own enrolled pilots only
+    assert not second.planes.filter(pilot_id__in=first_pilots).exists()
+
+
+def test_picking_a_pilot_serving_in_another_campaign_is_a_400_naming_him_and_where(
+    campaign, second, users, client
+):
+    pilot = Pilot.objects.filter(enrolled_in=campaign).first()
+    with pytest.raises(RuleViolation) as refused:
+        campaign_enrol(campaign_id=second.pk, by=users["organiser"], pilots=[pilot.pk])
+    assert str(pilot) in refused.value.message and "Channel 1941" in refused.value.message
+    client.force_login(users["organiser"])
+    response = client.post(
+        f"/api/campaigns/{second.pk}/enrolment/", {"pilots": [pilot.pk]},
+        content_type="application/json",
+    )  # fmt: skip
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "state" and body["field"] == "pilots[0]"
+    assert str(pilot) in body["detail"] and "'Channel 1941'" in body["detail"]
+    pilot.refresh_from_db()
+    assert pilot.enrolled_in_id == campaign.pk  # nothing changed
+    # a squadron's pilots serving elsewhere are left out and listed, not enrolled
+    response = client.post(
+        f"/api/campaigns/{second.pk}/enrolment/", {"squadrons": [pilot.squadron_id]},
+        content_type="application/json",
+    )  # fmt: skip
+    assert response.status_code == 200
+    assert pilot.pk in {row["pilot"] for row in response.json()["left_out"]}
+    # the page re-shows the form with the error
+    page = client.post(f"/campaigns/{second.pk}/enrol/", {"pilots": [str(pilot.pk)]})
+    assert page.status_code == 200
+    assert "serves in campaign" in page.content.decode() and "enrol-error" in page.content.decode()
+
+
+def test_a_free_pilot_is_enrolled_by_the_organiser(campaign, users):
+    squadron = Squadron.objects.first()
+    free = Pilot.objects.create(name="Newcomer", nation=squadron.nation, squadron=squadron)
+    result = campaign_enrol(campaign_id=campaign.pk, by=users["organiser"], pilots=[free.pk])
+    free.refresh_from_db()
+    assert free.enrolled_in_id == campaign.pk and result.enrolled == [free]
+    with pytest.raises(RuleViolation) as refused:
+        campaign_enrol(campaign_id=campaign.pk, by=users["allied"], pilots=[free.pk])
+    assert refused.value.code == "permission"
+
+
+def test_a_pilot_serving_in_a_campaign_flies_no_standalone_battle(campaign, users, client):
+    pilot = Pilot.objects.filter(
+        enrolled_in=campaign, squadron__aircraft_type__isnull=False
+    ).first()
+    client.force_login(users["organiser"])
+    flights = {
+        pilot.squadron.side: [
+            {"aircraft_type": pilot.squadron.aircraft_type.pk, "pilot": pilot.pk}
+        ],
+    }
+    other = "axis" if pilot.squadron.side == "allied" else "allied"
+    flights[other] = [{"aircraft_type": "Bf 109E Ace" if other == "axis" else "Hurricane Mk I"}]
+    response = client.post(
+        "/api/battles/create/", {"scenario": "standard", "flights": flights, "seed": 1},
+        content_type="application/json",
+    )  # fmt: skip
+    assert response.status_code == 400, response.content
+    body = response.json()
+    assert body["field"] == f"flights.{pilot.squadron.side}[0].pilot"
+    assert str(pilot) in body["detail"] and "'Channel 1941'" in body["detail"]
+
+
+def test_a_pilot_serving_in_a_campaign_flies_no_standalone_table_battle(campaign):
+    pilot = Pilot.objects.filter(enrolled_in=campaign).first()
+    with pytest.raises(RuleViolation) as refused:
+        table_battle_record(
+            name="Friendly", system="angels20", territory="neutral",
+            flights=[{"pilot_id": pilot.pk}],
+        )  # fmt: skip
+    assert refused.value.field == "flights[0].pilot_id"
+    assert str(pilot) in refused.value.message and "'Channel 1941'" in refused.value.message
+    assert not AppliedResult.objects.filter(source_key__startswith="table:").exists()
+
+
+def test_returns_on_turn_n_is_the_turn_clock_of_the_campaign_he_was_wounded_in(campaign, second):
+    """Wounded in the first campaign, returning on its turn 12: the second campaign's
+    turn 20 (over the same squadrons) does not bring him back; the first's turn 12 does."""
+    pilot = Pilot.objects.filter(enrolled_in=campaign).first()
+    Pilot.objects.filter(pk=pilot.pk).update(status="wounded", wounded_until_turn=12)
+    assert pilots_return_to_duty(campaign_turn=20, campaign=second) == []
+    pilot.refresh_from_db()
+    assert pilot.status == "wounded"
+    assert [p.pk for p in pilots_return_to_duty(campaign_turn=12, campaign=campaign)] == [pilot.pk]
+
+
+def test_a_campaigns_end_returns_its_pilots_to_the_free_roster(campaign):
+    wounded = Pilot.objects.filter(enrolled_in=campaign).first()
+    Pilot.objects.filter(pk=wounded.pk).update(status="wounded", wounded_until_turn=30)
+    count = Pilot.objects.filter(enrolled_in=campaign).count()
+    released = enrolment_release(campaign=campaign, actor="test")
+    assert len(released) == count
+    assert not Pilot.objects.filter(enrolled_in=campaign).exists()
+    wounded.refresh_from_db()
+    assert wounded.status == "active" and wounded.enrolled_in is None
+    assert wounded.events.filter(kind="returned", campaign=campaign).exists()
+
+
+def test_a_card_kill_reaches_the_pilots_awards_at_once(campaign):
+    """The card game gives a plane a kill: its pilot's award comes with it, not at his next result."""
+    pilot = Pilot.objects.filter(enrolled_in=campaign, squadron__side="allied").first()
+    plane = CampaignPlane.objects.create(
+        campaign=campaign, plane_id="allied-90", side="allied",
+        aircraft_type=AircraftType.objects.get(name="Supermarine Spitfire"), pilot=pilot,
+    )  # fmt: skip
+    kills, missions = pilot.air_kills, pilot.experience_markers
+    award_define(campaign=campaign, name="First blood", threshold_kind="kills", threshold=kills + 1)
+    assert not PilotAward.objects.filter(pilot=pilot, name="First blood").exists()
+    state = SimpleNamespace(
+        turn=2, lost={}, setup=None,
+        kills=[{"shooter": plane.plane_id, "victim": "axis-99", "turn": 2, "mission": "m1",
+                "credit_rule": "003 interception"}],
+    )  # fmt: skip
+    services._carry_counts(campaign, state, plane, {"xm": 1, "kills": 1}, "test")
+    pilot.refresh_from_db()
+    assert pilot.air_kills == kills + 1 and pilot.experience_markers == missions + 1
+    assert PilotAward.objects.filter(pilot=pilot, name="First blood").exists()
+    assert pilot.events.filter(kind="award").exists() and pilot.events.filter(kind="kill").exists()
+    assert PilotEvent.objects.filter(pilot=pilot, kind="kill", campaign=campaign).exists()
+
+
+def _play_until(campaign, users, found, *, limit=500, seed=11):
+    import random
+
+    from rules.cardgame import GameState, action_to_json
+
+    rng = random.Random(seed)
+    for _ in range(limit):
+        campaign.refresh_from_db()
+        if campaign.status == "finished":
+            return None
+        state = GameState.from_json(campaign.state)
+        action = rng.choice(state.legal_actions())
+        services.campaign_act(
+            campaign_id=campaign.pk, user=users["organiser"], version=campaign.version,
+            action=action_to_json(action),
+        )  # fmt: skip
+        last = campaign.actions.order_by("-sequence").first()
+        hit = found(campaign, last.sequence)
+        if hit is not None:
+            return hit
+    return None
+
+
+def test_undo_takes_back_a_card_loss_its_survival_roll_and_its_career_entries(campaign, users):
+    def loss(campaign, sequence):
+        return AppliedResult.objects.filter(
+            campaign=campaign, campaign_action=sequence, source_key__startswith="card:"
+        ).first()
+
+    applied = _play_until(campaign, users, loss)
+    assert applied is not None, "no plane was shot down in 500 random actions"
+    pilot_id = int(next(iter(applied.undo["pilots"])))
+    # the pilot as he was before the action: the first of its results that touched him
+    first = next(
+        a
+        for a in AppliedResult.objects.filter(
+            campaign=campaign, campaign_action=applied.campaign_action
+        ).order_by("id")
+        if str(pilot_id) in a.undo["pilots"]
+    )
+    before = first.undo["pilots"][str(pilot_id)]["before"]
+    assert PilotEvent.objects.filter(pilot_id=pilot_id, kind="survival_roll").exists()
+    services.campaign_undo_last(campaign_id=campaign.pk, by=users["organiser"])
+    pilot = Pilot.objects.get(pk=pilot_id)
+    assert pilot.status == before["status"] == "active"
+    assert pilot.air_kills == before["air_kills"]
+    assert not PilotEvent.objects.filter(
+        pilot=pilot, kind__in=["survival_roll", "shot_down"]
+    ).exists()
+    assert not AppliedResult.objects.filter(pk=applied.pk).exists()
+    assert pilot.airframe is not None or not applied.undo["airframes"]
