@@ -28,7 +28,8 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from battles.models import Battle, BattleBatch
+from battles.models import Battle
+from battles.services import batch_create
 from campaign.models import Campaign
 from careers.models import Claim, TableBattle
 from demo.battles import demo_battles_create
@@ -66,12 +67,12 @@ def world(catalog):
     demo_campaign_play(campaign=campaign, organiser=staff, until_turn=3)
     demo_battles_create(requested_by=staff)
     battle = Battle.objects.filter(status="finished").order_by("-pk").first()
-    batch = BattleBatch.objects.order_by("pk").first()
+    batch = batch_create(scenario="dogfight", runs=2, seed=1943, requested_by=staff)
     assert battle is not None
     return {
         # the first path segments after /api/ that name an object -> a seeded id
         "battles": battle.pk,
-        "battles/batches": batch.pk if batch else battle.pk,
+        "battles/batches": batch.pk,
         "campaigns": campaign.pk,
         "roster/campaigns": campaign.pk,
         "roster/aircraft-types": AircraftType.objects.order_by("pk").first().pk,
