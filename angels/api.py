@@ -133,6 +133,8 @@ class AngelsAutoSchema(AutoSchema):
             errors["404"] = "No such object."
         if self.method in ("POST", "PUT", "PATCH"):
             errors["415"] = "The body's media type is not one the operation reads."
+        if getattr(self.view, "throttle_classes", ()):
+            errors["429"] = "Too many requests: wait the Retry-After header's seconds."
         for code, description in errors.items():
             if code not in responses:
                 responses[code] = self._get_response_for_code(

@@ -1,8 +1,14 @@
-"""Battle reads other apps show."""
+"""Battle reads other apps show; who flew each aircraft of a battle."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.db.models import QuerySet
+from django.urls import reverse
+
+from roster.models import Pilot
 
 from .models import Battle, BattleStatus
 
@@ -19,3 +25,33 @@ def battles_not_applied(*, source_key_prefix: str) -> QuerySet[Battle]:
         .only("pk", "source_key", "apply_error", "finished_at", "status", "applied_at")
         .order_by("finished_at")
     )
+
+
+# (battle, pilot refs) -> {ref: {"name", "url"}}: the roster pilots behind the refs an
+# app above battles gives its aircraft ("plane:allied-3" of a campaign engagement).
+# Filled by campaign's AppConfig.ready() (the BATTLE_FINISHED_HOOKS pattern).
+PILOT_REF_NAMERS: list[Callable[[Battle, set[str]], dict[str, dict[str, str]]]] = []
+
+
+def battle_crews(battle: Battle) -> dict[int, dict[str, str]]:
+    """The roster pilot of each aircraft of the battle, by aircraft index:
+    ``{"name", "url"}`` (his career page). ``pilot:<id>`` refs are roster pilots
+    (standalone battles); other refs are resolved through ``PILOT_REF_NAMERS``.
+    Aircraft flown by no roster pilot are left out. At most one query per namer."""
+    refs: dict[int, str] = {
+        i: str(a.get("pilot_ref") or "") for i, a in enumerate(battle.setup.get("aircraft", []))
+    }
+    ids = {
+        int(r.removeprefix("pilot:"))
+        for r in refs.values()
+        if r.startswith("pilot:") and r.removeprefix("pilot:").isdigit()
+    }
+    named: dict[str, dict[str, Any]] = {
+        f"pilot:{p.pk}": {"name": str(p), "url": reverse("pilot", args=[p.pk])}
+        for p in Pilot.objects.filter(pk__in=ids)
+    }
+    others = {r for r in refs.values() if r and not r.startswith("pilot:")}
+    if others:
+        for namer in PILOT_REF_NAMERS:
+            named.update(namer(battle, others))
+    return {i: named[r] for i, r in refs.items() if r in named}

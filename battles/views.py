@@ -25,6 +25,7 @@ from .report import (
     map_size,
     rules_summary,
 )
+from .selectors import battle_crews
 
 FLIGHT_SLOTS = 5
 
@@ -101,6 +102,7 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
     svg_w, svg_h = map_size(width, height)
     odds = BattleBatch.objects.filter(purpose=f"odds:{battle.pk}").order_by("-created_at").first()
     names = {i: a["stats"]["name"] for i, a in enumerate(battle.setup.get("aircraft", []))}
+    crews = battle_crews(battle)  # the roster pilot of each aircraft, by its number
     return render(
         request,
         "battles/report.html",
@@ -109,6 +111,13 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
             "seed_shown": services.seed_visible(battle, request.user),
             "result": battle.result,
             "names": names,
+            "crew_list": [
+                {"i": i, "aircraft": names.get(i, ""), **crew} for i, crew in sorted(crews.items())
+            ],
+            "outcome": [
+                {**a, "crew": crews.get(i)}
+                for i, a in enumerate((battle.result or {}).get("aircraft", []))
+            ],
             "frames_json": json.dumps(frames),
             "frames": frames,
             "grid": hex_grid_points(width, height),

@@ -6,12 +6,13 @@ class CampaignConfig(AppConfig):
     verbose_name = "Campaign"
 
     def ready(self) -> None:
+        from battles.selectors import PILOT_REF_NAMERS
         from battles.services import BATTLE_FINISHED_HOOKS, SEED_HIDDEN_CHECKS
         from careers.hooks import ORGANISER_CHECKS
         from careers.selectors import PLANE_CREWS
 
         from .engagements import battle_seed_hidden, engagement_battle_finished, register_modes
-        from .selectors import plane_crews
+        from .selectors import battle_plane_pilots, plane_crews
         from .services import is_organiser
 
         register_modes()
@@ -26,3 +27,6 @@ class CampaignConfig(AppConfig):
         # A kill on a card-game plane ("allied-8") names who flew it; careers asks through this hook.
         if plane_crews not in PLANE_CREWS:
             PLANE_CREWS.append(plane_crews)
+        # A battle report names the roster pilots of a campaign engagement's planes.
+        if battle_plane_pilots not in PILOT_REF_NAMERS:
+            PILOT_REF_NAMERS.append(battle_plane_pilots)

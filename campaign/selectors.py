@@ -7,8 +7,11 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
+from django.urls import reverse
 
+from battles.models import Battle
 from battles.rules_settings import optional_rules_on
+from careers.models import TableBattle
 from rules.cardgame import spectator_view, view_for
 
 from .models import Campaign, CampaignAction, CampaignPlane
@@ -70,7 +73,53 @@ def campaign_view(
     }
     if not (organiser or (side and side == view["current_side"])):
         view["legal_actions"] = []
+    view["engagement_reports"] = campaign_engagements(campaign, state=state)
     return view
+
+
+def campaign_engagements(campaign: Campaign, *, state: Any = None) -> list[dict[str, Any]]:
+    """Every engagement of the campaign, newest first, with the link to its
+    report: an engine engagement's battle (``/battles/<pk>/``, also while it is
+    still to be flown), a table engagement's table battles of that turn. Card
+    engagements were rolled in the game (their rolls are in the log). Two queries."""
+    state = state or game_state(campaign)
+    battles = {
+        b.source_key: b
+        for b in Battle.objects.filter(source_key__startswith=f"campaign:{campaign.pk}:").only(
+            "id", "source_key", "status"
+        )
+    }
+    tables: dict[int | None, list[TableBattle]] = {}
+    for t in TableBattle.objects.filter(campaign=campaign).only("id", "name", "campaign_turn"):
+        tables.setdefault(t.campaign_turn, []).append(t)
+
+    def links(key: str, mode: str, turn: int) -> list[dict[str, str]]:
+        found = [battles.pop(key)] if key in battles else []
+        out = [
+            {"label": f"battle #{b.pk} ({b.status})", "url": reverse("battle-report", args=[b.pk])}
+            for b in found
+        ]
+        if mode == "table":
+            out += [
+                {"label": t.name, "url": reverse("table-battle", args=[t.pk])}
+                for t in tables.get(turn, [])
+            ]
+        return out
+
+    rows = []
+    for e in state.engagements:
+        key = f"campaign:{campaign.pk}:turn{e['turn']}:{e['mission_id']}"
+        rows.append({
+            "turn": e["turn"], "mission": e["mission_id"], "mode": e["mode"], "losses": len(e["losses"]),
+            "kills": len(e["kills"]), "links": links(key, e["mode"], e["turn"]),
+        })  # fmt: skip
+    for key in list(battles):  # engine engagements not entered into the game yet
+        turn = key.split(":")[2].removeprefix("turn")
+        rows.append({
+            "turn": int(turn) if turn.isdigit() else None, "mission": key.rsplit(":", 1)[1], "mode": "engine",
+            "losses": None, "kills": None, "links": links(key, "engine", 0),
+        })  # fmt: skip
+    return rows[::-1]
 
 
 def _pilot_json(record: CampaignPlane | None) -> dict[str, Any] | None:
@@ -113,5 +162,22 @@ def plane_crews(campaign_ref: Any, plane_ids: set[str]) -> dict[str, dict[str, A
             "pilot": str(p.pilot) if p.pilot_id else "",
             "aircraft": p.aircraft_type.name,
         }
+        for p in rows
+    }
+
+
+def battle_plane_pilots(battle: Any, refs: set[str]) -> dict[str, dict[str, str]]:
+    """The roster pilots of a campaign engagement's aircraft (``pilot_ref``
+    ``plane:<plane id>``, campaign.engagements): fills
+    ``battles.selectors.PILOT_REF_NAMERS``. One query."""
+    campaign_id = (battle.settings or {}).get("campaign")
+    planes = {r.removeprefix("plane:") for r in refs if r.startswith("plane:")}
+    if not isinstance(campaign_id, int) or not planes:
+        return {}
+    rows = CampaignPlane.objects.filter(
+        campaign_id=campaign_id, plane_id__in=planes, pilot__isnull=False
+    ).select_related("pilot")
+    return {
+        f"plane:{p.plane_id}": {"name": str(p.pilot), "url": reverse("pilot", args=[p.pilot_id])}
         for p in rows
     }

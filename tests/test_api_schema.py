@@ -5,6 +5,7 @@ import base64
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.urls import resolve
 
 from campaign.models import Campaign
 
@@ -56,3 +57,12 @@ def test_the_schema_documents_a_refused_media_type_on_every_write(client):
                 if code in documented:
                     content = documented[code]["content"]["application/json"]["schema"]
                     assert content == {"$ref": "#/components/schemas/Error"}
+
+
+def test_every_throttled_operation_documents_its_429(client):
+    schema = client.get("/api/schema/?format=json").json()
+    for path, operations in schema["paths"].items():
+        view = resolve(path.replace("{id}", "1")).func.view_class
+        throttled = bool(getattr(view, "throttle_classes", ()))
+        for method, operation in operations.items():
+            assert ("429" in operation["responses"]) == throttled, f"{method.upper()} {path}"
