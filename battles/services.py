@@ -159,7 +159,14 @@ def battle_retry(*, battle_id: int) -> Battle:
 LEASE = timedelta(seconds=20)
 HEARTBEAT_SECONDS = 5.0
 # A pending battle whose message the broker accepted but no worker claimed for
-# this long is sent again (a lost message); a duplicate message is harmless.
+# this long is sent again: its message was lost, or taken by a worker that died
+# before claiming it (Redis hands an unacknowledged message out again only
+# after its visibility timeout, an hour). A duplicate message is harmless (the
+# claim finds nothing to do); while workers are backlogged the oldest waiting
+# battles are sent again every RESEND_AFTER, at most RESEND_LIMIT a sweep.
+RESEND_AFTER = timedelta(seconds=30)
+RESEND_LIMIT = 500
+# Running battles from before leases (no lease_expires_at) are taken back after this.
 STALE_AFTER = timedelta(minutes=10)
 # A finished battle not yet handed on this long after it finished: its
 # ``battles.apply_result`` message was lost (or never sent); the sweep sends it.
@@ -340,9 +347,9 @@ def battles_sweep(*, now: datetime | None = None) -> dict[str, list[int]]:
         )
     ]  # fmt: skip
     lost = list(
-        Battle.objects.filter(
-            status=BattleStatus.PENDING, dispatched_at__lt=now - STALE_AFTER
-        ).values_list("pk", flat=True)
+        Battle.objects.filter(status=BattleStatus.PENDING, dispatched_at__lt=now - RESEND_AFTER)
+        .order_by("dispatched_at")
+        .values_list("pk", flat=True)[:RESEND_LIMIT]
     )
     Battle.objects.filter(pk__in=lost, status=BattleStatus.PENDING).update(dispatched_at=None)
     sent = dispatch_queued()
