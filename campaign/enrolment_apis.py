@@ -7,15 +7,18 @@ from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from angels.numbers import MAX_ID
+
 from .enrolment import Enrolment, campaign_enrol
 
 
 class EnrolmentInput(serializers.Serializer):
+    # ids within the column's range: a larger one reached the database and overflowed (a 500)
     squadrons = serializers.ListField(
-        child=serializers.IntegerField(min_value=1), required=False, default=list
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID), required=False, default=list
     )
     pilots = serializers.ListField(
-        child=serializers.IntegerField(min_value=1), required=False, default=list
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID), required=False, default=list
     )
 
 

@@ -46,6 +46,18 @@ def test_a_campaign_with_an_out_of_range_squadron_id_is_refused(client, player):
     assert not Campaign.objects.exists()
 
 
+@pytest.mark.parametrize("field", ["squadrons", "pilots"])
+def test_an_enrolment_with_an_out_of_range_id_is_refused(client, player, field):
+    response = client.post(
+        "/api/campaigns/1/enrolment/",
+        {field: [82814641454813957301731328]},
+        content_type="application/json",
+        **player,
+    )
+    assert response.status_code == 400
+    assert response.json()["field"] == f"{field}.0"
+
+
 def test_the_schema_documents_a_refused_media_type_on_every_write(client):
     schema = client.get("/api/schema/?format=json").json()
     for path, operations in schema["paths"].items():
