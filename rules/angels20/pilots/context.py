@@ -169,6 +169,22 @@ def _chances(
     return f_me, f_j, nf_me, nf_j, tail_ok, coll
 
 
+# Process-wide memos of shot values over reach sets, one per everything such a
+# value depends on (the key), so later decisions and battles find them filled.
+_SHARED: dict[tuple[Any, ...], Memo] = {}
+_MAX_SHARED = 400  # memos kept (a few thousand small entries each at most)
+
+
+def shared_memo(key: tuple[Any, ...]) -> Memo:
+    """The process-wide memo for values determined by ``key`` (see :func:`build_context`)."""
+    got = _SHARED.get(key)
+    if got is None:
+        if len(_SHARED) >= _MAX_SHARED:
+            _SHARED.clear()  # bound a long-running process's memory
+        got = _SHARED[key] = {}
+    return got
+
+
 def build_context(state: Any, w: Mapping[str, float], i: int) -> Context:
     """Aircraft i's view of the battle: the enemies and allies that matter to its move."""
     st = state.st
@@ -179,6 +195,9 @@ def build_context(state: Any, w: Mapping[str, float], i: int) -> Context:
     night = night_chances(state)
     enemies = []
     allies_final = set()
+    my_reach = reach_of(state, i)
+    mx_w = w["threat_max"]
+    later = rules.later_sixes
     for p in state.planes:
         if p.out or p.id == i:
             continue
@@ -188,6 +207,12 @@ def build_context(state: Any, w: Mapping[str, float], i: int) -> Context:
             continue
         j = p.id
         chances = _chances(state, i, p, night, tv)
+        j_reach = reach_of(state, j)
+        mod_me, mod_j = attack_mod(state, i, j, tv), attack_mod(state, j, i, tv)
+        # every argument of scoring's _threat, _my_chance and _my_next but the position
+        threat = ("threat", j_reach[0], st.bomber[j], st.attack[j], mod_j, tv[i], mx_w, later)
+        chance = ("chance", j_reach[0], st.bomber[i], st.attack[i], mod_me, tv[j], later)
+        nxt = ("next", my_reach[0], st.bomber[i], st.attack[i], mod_me, tv[j], p.facing, mx_w)
         enemies.append(
             Enemy(
                 j,
@@ -197,22 +222,20 @@ def build_context(state: Any, w: Mapping[str, float], i: int) -> Context:
                 p.alt,
                 bool(p.moved),
                 p.status if rules.status else 0,
-                reach_of(state, j),
-                attack_mod(state, i, j, tv),
-                attack_mod(state, j, i, tv),
+                j_reach,
+                mod_me,
+                mod_j,
                 st.attack[j],
                 st.bomber[j],
                 tv[j],
                 st.climb[j],
                 ROT[p.facing],
-                ({}, {}),
-                ({}, {}),
-                {},
+                (shared_memo((*threat, 0)), shared_memo((*threat, 1))),
+                (shared_memo((*chance, 0)), shared_memo((*chance, 1))),
+                shared_memo((*nxt, later)),
                 chances,
             )
         )
-    ctx = Context(
-        i, tv, enemies, allies_final, reach_of(state, i), rules.later_sixes, bool(me.grounded)
-    )
+    ctx = Context(i, tv, enemies, allies_final, my_reach, later, bool(me.grounded))
     ctx.me = (tv[i], st.attack[i], st.bomber[i], st.climb[i], bool(rules.status))
     return ctx

@@ -281,12 +281,70 @@ def reach(speeds: tuple[int, ...], highs: tuple[int, ...], can_turn: bool) -> Re
     return got
 
 
-_SHOOT: dict[tuple[Any, ...], Bins] = {}
-_DODGE: dict[tuple[Any, ...], Bins] = {}
+# relative hexes at range 1-3: (dq, dr, range, key in the geometry tables)
+_NEAR = tuple(
+    (dq, dr, dist(dq, dr), okey(dq, dr))
+    for dq in range(-3, 4)
+    for dr in range(-3, 4)
+    if 1 <= dist(dq, dr) <= 3
+)
+# one table per (reach set, bomber): every relative target position -> its bins
+_SHOOT: dict[tuple[Any, ...], dict[tuple[int, int, int], Bins]] = {}
+_DODGE: dict[tuple[Any, ...], dict[tuple[int, int, int], Bins]] = {}
 
 
 def _binned(bins: dict[tuple[int, int], int], n: int) -> Bins:
     return tuple((d, tn, c) for (d, tn), c in sorted(bins.items())), n
+
+
+def _tabled(counts: dict[tuple[int, int, int], dict[tuple[int, int], int]], n: int) -> dict:
+    return {k: intern(_binned(v, n)) for k, v in counts.items()}
+
+
+def _shoot_table(reach_set: ReachSet, bomber: bool) -> dict[tuple[int, int, int], Bins]:
+    """Bins of :func:`shoot_bins` for every target position at once, one pass over the reach."""
+    counts: dict[tuple[int, int, int], dict[tuple[int, int], int]] = {}
+    for aq, ar, af in reach_set:
+        for dq, dr, d, k_to in _NEAR:
+            if not (bomber or ARC_TABLE[k_to][af]):
+                continue
+            aspects = ASPECT_TABLE[okey(-dq, -dr)]
+            tq, tr = aq + dq, ar + dr
+            for tf in range(6):
+                c = counts.get((tq, tr, tf))
+                if c is None:
+                    c = counts[(tq, tr, tf)] = {}
+                k = (d, aspects[tf][0])
+                c[k] = c.get(k, 0) + 1
+    return _tabled(counts, len(reach_set))
+
+
+def _dodge_table(reach_set: ReachSet, bomber: bool) -> dict[tuple[int, int, int], Bins]:
+    """Bins of :func:`dodge_bins` for every attacker position at once."""
+    counts: dict[tuple[int, int, int], dict[tuple[int, int], int]] = {}
+    for aq, ar, af in reach_set:
+        for dq, dr, d, k_to in _NEAR:
+            k = (d, ASPECT_TABLE[okey(-dq, -dr)][af][0])
+            mq, mr = aq - dq, ar - dr
+            arcs = ARC_TABLE[k_to]
+            for mf in range(6):
+                if not (bomber or arcs[mf]):
+                    continue
+                c = counts.get((mq, mr, mf))
+                if c is None:
+                    c = counts[(mq, mr, mf)] = {}
+                c[k] = c.get(k, 0) + 1
+    return _tabled(counts, len(reach_set))
+
+
+_EMPTY: dict[int, Bins] = {}
+
+
+def _empty(n: int) -> Bins:
+    got = _EMPTY.get(n)
+    if got is None:
+        got = _EMPTY[n] = ((), n)
+    return got
 
 
 def shoot_bins(reach_set: ReachSet, rkey: Any, bomber: bool, tq: int, tr: int, tf: int) -> Bins:
@@ -294,33 +352,17 @@ def shoot_bins(reach_set: ReachSet, rkey: Any, bomber: bool, tq: int, tr: int, t
 
     Returns ((range, target number, count), ...), number of reach positions.
     """
-    key = (rkey, bomber, tq, tr, tf)
-    got = _SHOOT.get(key)
-    if got is not None:
-        return got
-    bins: dict[tuple[int, int], int] = {}
-    for aq, ar, af in reach_set:
-        dq, dr = tq - aq, tr - ar
-        d = dist(dq, dr)
-        if 1 <= d <= 3 and (bomber or ARC_TABLE[okey(dq, dr)][af]):
-            tn = ASPECT_TABLE[okey(-dq, -dr)][tf][0]
-            bins[(d, tn)] = bins.get((d, tn), 0) + 1
-    got = _SHOOT[key] = _binned(bins, len(reach_set))
-    return got
+    table = _SHOOT.get((rkey, bomber))
+    if table is None:
+        table = _SHOOT[(rkey, bomber)] = _shoot_table(reach_set, bomber)
+    got = table.get((tq, tr, tf))
+    return _empty(len(reach_set)) if got is None else got
 
 
 def dodge_bins(reach_set: ReachSet, rkey: Any, my_bomber: bool, mq: int, mr: int, mf: int) -> Bins:
     """Target at origin facing 0 moves (reach); the attacker stays at (mq, mr) facing mf."""
-    key = (rkey, my_bomber, mq, mr, mf)
-    got = _DODGE.get(key)
-    if got is not None:
-        return got
-    bins: dict[tuple[int, int], int] = {}
-    for aq, ar, af in reach_set:
-        dq, dr = aq - mq, ar - mr
-        d = dist(dq, dr)
-        if 1 <= d <= 3 and (my_bomber or ARC_TABLE[okey(dq, dr)][mf]):
-            tn = ASPECT_TABLE[okey(-dq, -dr)][af][0]
-            bins[(d, tn)] = bins.get((d, tn), 0) + 1
-    got = _DODGE[key] = _binned(bins, len(reach_set))
-    return got
+    table = _DODGE.get((rkey, my_bomber))
+    if table is None:
+        table = _DODGE[(rkey, my_bomber)] = _dodge_table(reach_set, my_bomber)
+    got = table.get((mq, mr, mf))
+    return _empty(len(reach_set)) if got is None else got

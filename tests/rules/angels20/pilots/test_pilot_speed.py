@@ -117,3 +117,36 @@ def test_all_statuses_in_one_pass_score_as_each_status_alone():
                         ), (q, r, f, alt, parts)
                         checked += 1
     assert checked == 6 * 6 * 6 * 3 * 2
+
+
+def _bins_one_by_one(reach_set, bomber, tq, tr, tf, dodge):
+    """Bins counted position by position, as the pilot first did (the reference)."""
+    from rules.angels20.hexmap import ARC_TABLE, ASPECT_TABLE
+    from rules.angels20.pilots.reach import dist, okey
+
+    bins = {}
+    for aq, ar, af in reach_set:
+        dq, dr = (aq - tq, ar - tr) if dodge else (tq - aq, tr - ar)
+        d = dist(dq, dr)
+        if 1 <= d <= 3 and (bomber or ARC_TABLE[okey(dq, dr)][tf if dodge else af]):
+            tn = ASPECT_TABLE[okey(-dq, -dr)][af if dodge else tf][0]
+            bins[(d, tn)] = bins.get((d, tn), 0) + 1
+    return tuple((d, tn, c) for (d, tn), c in sorted(bins.items())), len(reach_set)
+
+
+def test_shot_bins_tabled_at_once_count_every_position_as_one_by_one():
+    from rules.angels20.pilots.reach import dodge_bins, reach, shoot_bins
+
+    for speeds, highs, turn in (((2, 3), (5,), True), ((2,), (), False), ((2, 3, 4), (6,), True)):
+        rs = reach(speeds, highs, turn)
+        rkey = (speeds, highs, turn)
+        for bomber in (False, True):
+            for tq in range(-9, 10):
+                for tr in range(-9, 10):
+                    for tf in range(6):
+                        assert shoot_bins(rs, rkey, bomber, tq, tr, tf) == _bins_one_by_one(
+                            rs, bomber, tq, tr, tf, False
+                        )
+                        assert dodge_bins(rs, rkey, bomber, tq, tr, tf) == _bins_one_by_one(
+                            rs, bomber, tq, tr, tf, True
+                        )
