@@ -80,9 +80,13 @@ def error_body(items: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """Every error in the one shape: a RuleViolation is a 400 naming the field and the rule."""
+    """Every error in the one shape: a RuleViolation is a 400 naming the field and the rule
+    (a 403 when its code is ``permission``)."""
     if isinstance(exc, RuleViolation):
-        return Response(error_body([exc.as_dict()]), status=status.HTTP_400_BAD_REQUEST)
+        # a refusal by who is asking (code "permission") is a 403, every other rule broken a 400
+        forbidden = exc.code == "permission"
+        answer = status.HTTP_403_FORBIDDEN if forbidden else status.HTTP_400_BAD_REQUEST
+        return Response(error_body([exc.as_dict()]), status=answer)
     if isinstance(exc, DjangoValidationError):
         if hasattr(exc, "error_dict"):
             items = [_item(m, k) for k, v in exc.error_dict.items() for e in v for m in e.messages]

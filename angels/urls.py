@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from . import health
+from . import auth, health
 
 handler404 = "angels.api.not_found"  # JSON in the API's error shape under /api/
 
@@ -22,6 +22,8 @@ urlpatterns = [
     path("campaigns/", include("campaign.urls")),
     path("api/battles/", include("battles.api_urls")),
     path("battles/", include("battles.urls")),
+    path("api/auth/token/", auth.TokenObtainApi.as_view(), name="api-token"),
+    path("accounts/token/", auth.token_page, name="api-token-page"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("roster.urls")),
     path("", include("careers.urls")),

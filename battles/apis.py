@@ -8,8 +8,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from angels.numbers import whole_number
+from angels.throttling import ScopedRateThrottle
 
-from . import services
+from . import access, services
 from .models import Battle, BattleBatch, BattleStatus
 from .serializers import (
     BatchCreateInput,
@@ -44,6 +45,8 @@ class BattleListApi(generics.ListAPIView):
 
 class BattleCreateApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "battles"  # REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], per user
 
     @extend_schema(request=BattleCreateInput, responses={201: BattleOutput})
     def post(self, request):
@@ -71,18 +74,18 @@ class BattleResolveApi(APIView):
 
     @extend_schema(request=None, responses=BattleOutput)
     def post(self, request, pk: int):
-        get_object_or_404(Battle, pk=pk)
+        access.require_manager(get_object_or_404(Battle, pk=pk), request.user, what="resolve")
         return Response(
             BattleOutput(services.battle_resolve(battle_id=pk), context={"request": request}).data
         )
 
 
 class BattleRetryApi(APIView):
-    permission_classes = [permissions.IsAdminUser]
+    permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=None, responses=BattleOutput)
     def post(self, request, pk: int):
-        get_object_or_404(Battle, pk=pk)
+        access.require_manager(get_object_or_404(Battle, pk=pk), request.user, what="retry")
         return Response(
             BattleOutput(services.battle_retry(battle_id=pk), context={"request": request}).data
         )
@@ -90,10 +93,12 @@ class BattleRetryApi(APIView):
 
 class BattleOddsApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "odds"
 
     @extend_schema(request=None, responses={201: BatchOutput})
     def post(self, request, pk: int):
-        get_object_or_404(Battle, pk=pk)
+        access.require_manager(get_object_or_404(Battle, pk=pk), request.user, what="preview")
         batch = services.odds_preview(battle_id=pk, requested_by=request.user)
         return Response(
             BatchOutput(_with_progress().get(pk=batch.pk)).data, status=status.HTTP_201_CREATED
@@ -108,11 +113,14 @@ def _with_progress():
 
 class BatchCreateApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "batches"
 
     @extend_schema(request=BatchCreateInput, responses={201: BatchOutput})
     def post(self, request):
         data = BatchCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
+        access.require_batch_size(data.validated_data["runs"], request.user)
         batch = services.batch_create(requested_by=request.user, **data.validated_data)
         return Response(
             BatchOutput(_with_progress().get(pk=batch.pk)).data, status=status.HTTP_201_CREATED

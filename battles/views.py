@@ -6,7 +6,8 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -14,7 +15,7 @@ from angels.errors import RuleViolation
 from angels.numbers import digits
 from roster.models import AircraftType
 
-from . import scenarios, services
+from . import access, scenarios, services
 from .forms import rules_form_initial, rules_from_post
 from .models import Battle, BattleBatch, BattleStatus, ScenarioKind
 from .report import (
@@ -109,6 +110,7 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "battle": battle,
             "seed_shown": services.seed_visible(battle, request.user),
+            "may_manage": access.may_manage(battle, request.user),
             "result": battle.result,
             "names": names,
             "crew_list": [
@@ -135,15 +137,19 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def battle_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """Resolve, preview the odds of, or retry a battle: its creator, its campaign's organiser or staff."""
+    battle = get_object_or_404(Battle, pk=pk)
+    if action not in ("resolve", "odds", "retry"):
+        raise Http404("no such action")
+    if not access.may_manage(battle, request.user):
+        raise PermissionDenied("only the battle's creator, its campaign's organiser or staff")
     try:
         if action == "resolve":
             services.battle_resolve(battle_id=pk)
         elif action == "odds":
             services.odds_preview(battle_id=pk, requested_by=request.user)
-        elif action == "retry" and request.user.is_staff:
-            services.battle_retry(battle_id=pk)
         else:
-            raise RuleViolation("unknown action", code="invalid")
+            services.battle_retry(battle_id=pk)
     except RuleViolation as exc:
         messages.error(request, str(exc))
     return redirect("battle-report", pk=pk)

@@ -12,6 +12,7 @@ from angels.numbers import whole_number
 from roster.models import Squadron
 
 from . import selectors, services
+from .access import may_create_campaign
 from .models import Campaign
 from .serializers import (
     ActionInput,
@@ -35,6 +36,8 @@ class CampaignCreateApi(APIView):
 
     @extend_schema(request=CampaignCreateInput, responses={201: CampaignViewOutput})
     def post(self, request):
+        if not may_create_campaign(request.user):
+            raise RuleViolation("only staff may start a campaign here", code="permission")
         data = CampaignCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)

@@ -6,11 +6,13 @@ class CampaignConfig(AppConfig):
     verbose_name = "Campaign"
 
     def ready(self) -> None:
+        from battles.access import MANAGER_CHECKS
         from battles.selectors import PILOT_REF_NAMERS
         from battles.services import BATTLE_FINISHED_HOOKS, SEED_HIDDEN_CHECKS
-        from careers.hooks import ORGANISER_CHECKS
+        from careers.hooks import CAMPAIGN_PILOTS, CAMPAIGN_SQUADRONS, ORGANISER_CHECKS
         from careers.selectors import PLANE_CREWS
 
+        from .access import battle_organised_by, campaign_pilots, campaign_squadrons
         from .engagements import battle_seed_hidden, engagement_battle_finished, register_modes
         from .selectors import battle_plane_pilots, plane_crews
         from .services import is_organiser
@@ -24,6 +26,15 @@ class CampaignConfig(AppConfig):
         # A running campaign's battle seeds are its organiser's; battles asks through this hook.
         if battle_seed_hidden not in SEED_HIDDEN_CHECKS:
             SEED_HIDDEN_CHECKS.append(battle_seed_hidden)
+        # An organiser's writes reach only the campaign's own pilots and squadrons,
+        # and its battles (resolve, odds, retry); careers and battles ask through these.
+        for hooks, check in (
+            (CAMPAIGN_PILOTS, campaign_pilots),
+            (CAMPAIGN_SQUADRONS, campaign_squadrons),
+            (MANAGER_CHECKS, battle_organised_by),
+        ):
+            if check not in hooks:
+                hooks.append(check)
         # A kill on a card-game plane ("allied-8") names who flew it; careers asks through this hook.
         if plane_crews not in PLANE_CREWS:
             PLANE_CREWS.append(plane_crews)

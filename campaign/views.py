@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -18,6 +19,7 @@ from battles.forms import rules_form_initial, rules_from_post
 from roster.models import Squadron
 
 from . import selectors, services
+from .access import may_create_campaign
 from .charts import history_chart_svg
 from .models import Campaign, ResolutionMode
 
@@ -26,6 +28,12 @@ def _signed_in(request: HttpRequest) -> User:
     """The user of a ``@login_required`` view (the decorator turned the anonymous away)."""
     assert request.user.is_authenticated
     return request.user
+
+
+def _refuse(exc: RuleViolation) -> None:
+    """A refusal by who is asking is a 403 page; other rules broken come back as a message."""
+    if exc.code == "permission":
+        raise PermissionDenied(exc.message) from exc
 
 
 def campaign_list(request: HttpRequest) -> HttpResponse:
@@ -37,6 +45,7 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
             "modes": ResolutionMode.choices,
             "squadrons": Squadron.objects.order_by("side", "name"),
             "form": rules_form_initial(None),
+            "may_create": may_create_campaign(request.user),
         },
     )
 
@@ -44,6 +53,8 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def campaign_new(request: HttpRequest) -> HttpResponse:
+    if not may_create_campaign(request.user):
+        raise PermissionDenied("only staff start campaigns here (ANGELS_CAMPAIGN_CREATORS)")
     try:
         ids = [digits(value) for value in request.POST.getlist("squadrons")]
         if None in ids:
@@ -115,6 +126,7 @@ def campaign_act(request: HttpRequest, pk: int) -> HttpResponse:
     except (ValueError, TypeError):
         messages.error(request, "That form was not a game action.")
     except RuleViolation as exc:
+        _refuse(exc)
         messages.error(request, f"Not done: {exc}")
     return redirect("campaign-detail", pk=pk)
 
@@ -139,6 +151,7 @@ def campaign_invite(request: HttpRequest, pk: int) -> HttpResponse:
             f"{user.username} is now {request.POST.get('role')} {request.POST.get('side', '')}.",
         )
     except RuleViolation as exc:
+        _refuse(exc)
         messages.error(request, str(exc))
     return redirect("campaign-detail", pk=pk)
 
@@ -151,6 +164,7 @@ def campaign_undo(request: HttpRequest, pk: int) -> HttpResponse:
         services.campaign_undo_last(campaign_id=pk, by=_signed_in(request))
         messages.success(request, "The last action was taken back.")
     except RuleViolation as exc:
+        _refuse(exc)
         messages.error(request, str(exc))
     return redirect("campaign-detail", pk=pk)
 
@@ -169,5 +183,6 @@ def campaign_engine_rules(request: HttpRequest, pk: int) -> HttpResponse:
         )
         messages.success(request, "The next engine engagements fly with these rules.")
     except RuleViolation as exc:
+        _refuse(exc)
         messages.error(request, f"Not changed: {exc}")
     return redirect("campaign-detail", pk=pk)

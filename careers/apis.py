@@ -20,6 +20,13 @@ from roster.models import Pilot, Squadron
 from roster.serializers import PilotOutput
 
 from . import selectors, services
+from .access import (
+    can_write,
+    engagement_pilot_fields,
+    require_campaign_pilots,
+    require_campaign_squadron,
+    table_pilot_fields,
+)
 from .models import AwardDefinition, Claim, PilotEvent, TableBattle, campaign_model
 from .records import EngagementRecord
 from .serializers import (
@@ -41,7 +48,6 @@ from .serializers import (
     TurnBeginInput,
     TurnBeginOutput,
 )
-from .views import can_write
 
 _SIDE = OpenApiParameter("side", OpenApiTypes.STR, enum=["allied", "axis"])
 
@@ -158,6 +164,7 @@ class EngagementApplyApi(APIView):
             record = EngagementRecord.from_json(data["record"])
         except (TypeError, ValueError) as exc:
             raise RuleViolation(str(exc), field="record", code="format") from exc
+        require_campaign_pilots(campaign, engagement_pilot_fields(record))
         applied, created = services.engagement_apply(
             source_key=data["source_key"],
             result=record,
@@ -175,6 +182,7 @@ class TableBattleCreateApi(APIView):
         data = dict(_parse(TableBattleInput, request.data))
         campaign = _campaign(data.pop("campaign", None))
         _require_writer(request.user, campaign)
+        require_campaign_pilots(campaign, table_pilot_fields(data))
         battle = services.table_battle_record(
             campaign=campaign, recorded_by=request.user.username, **data
         )
@@ -220,6 +228,7 @@ class PilotAddApi(APIView):
         squadron = Squadron.objects.filter(pk=data["squadron"]).first()
         if squadron is None:
             raise RuleViolation("no such squadron", field="squadron", code="exists")
+        require_campaign_squadron(campaign, squadron)
         pilot = services.pilot_add(squadron=squadron, name=data["name"], rank=data["rank"], campaign=campaign,
                                    by=request.user.username, reason=data["reason"])  # fmt: skip
         return Response(PilotOutput(pilot).data, status=201)

@@ -1,19 +1,47 @@
 """Hooks the apps above careers fill in, so careers never imports them.
 
 ``campaign`` sits above ``careers`` (``rules <- roster <- careers <- campaign``);
-who organises a campaign is its business. Its ``AppConfig.ready()`` appends its
-check to :data:`ORGANISER_CHECKS`.
+who organises a campaign, and which pilots and squadrons are a campaign's own,
+is its business. Its ``AppConfig.ready()`` appends its checks here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 # (campaign, user) -> is this user an organiser of this campaign?
 ORGANISER_CHECKS: list[Callable[[Any, Any], bool]] = []
 
+# (campaign) -> queryset of roster.Pilot: the campaign's own pilots (campaign.access.campaign_pilots).
+CAMPAIGN_PILOTS: list[Callable[[Any], Any]] = []
+
+# (campaign) -> queryset of roster.Squadron: the campaign's own squadrons.
+CAMPAIGN_SQUADRONS: list[Callable[[Any], Any]] = []
+
 
 def is_campaign_organiser(campaign: Any, user: Any) -> bool:
     """True if any registered check says the user organises the campaign."""
     return any(check(campaign, user) for check in ORGANISER_CHECKS)
+
+
+def pilots_outside_campaign(campaign: Any, pilot_ids: Iterable[int]) -> set[int]:
+    """The ids of ``pilot_ids`` that are not the campaign's own pilots.
+
+    A pilot is the campaign's own when every registered scope holds him; with
+    no scope registered none is (closed by default). One query per scope.
+    """
+    ids = set(pilot_ids)
+    if not ids:
+        return set()
+    inside = set(ids) if CAMPAIGN_PILOTS else set()
+    for scope in CAMPAIGN_PILOTS:
+        inside &= set(scope(campaign).filter(pk__in=ids).values_list("pk", flat=True))
+    return ids - inside
+
+
+def squadron_in_campaign(campaign: Any, squadron: Any) -> bool:
+    """Is ``squadron`` one of the campaign's own (every registered scope holds it)?"""
+    return bool(CAMPAIGN_SQUADRONS) and all(
+        scope(campaign).filter(pk=squadron.pk).exists() for scope in CAMPAIGN_SQUADRONS
+    )

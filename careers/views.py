@@ -13,20 +13,9 @@ from roster import selectors as roster_selectors
 from roster.models import AircraftType, Pilot, Side, Squadron
 
 from . import charts, selectors, services
+from .access import can_write, require_campaign_pilots, table_pilot_fields
 from .forms import FlightFormSet, ShotFormSet, TableBattleForm, table_battle_input
-from .hooks import is_campaign_organiser
 from .models import Claim, TableBattle, campaign_model
-
-
-def can_write(user, campaign=None) -> bool:
-    """Career writes: staff, or the organiser of the campaign concerned."""
-    if not user.is_authenticated:
-        return False
-    if user.is_staff:
-        return True
-    if campaign is None:
-        return False
-    return is_campaign_organiser(campaign, user)
 
 
 def home(request):
@@ -131,11 +120,16 @@ def table_battle_new(request):
         data = form.cleaned_data
         if not can_write(request.user, data["campaign"]):
             raise PermissionDenied("only staff or the campaign's organiser record table battles")
+        rows = table_battle_input(flights, shots)
+        try:
+            require_campaign_pilots(data["campaign"], table_pilot_fields(rows))
+        except RuleViolation as exc:  # a pilot of another campaign: a refusal, not a typo
+            raise PermissionDenied(str(exc)) from exc
         try:
             battle = services.table_battle_record(
                 name=data["name"], system=data["system"], territory=data["territory"],
                 campaign=data["campaign"], campaign_turn=data["campaign_turn"], recorded_by=request.user.username,
-                confirm=data["confirm"], **table_battle_input(flights, shots),
+                confirm=data["confirm"], **rows,
             )  # fmt: skip
         except RuleViolation as exc:
             messages.error(request, str(exc))

@@ -106,3 +106,16 @@ def test_a_standalone_battles_seed_is_everyones(client, users, catalog):
     battle = battle_services.battle_create(scenario="dogfight", seed=SEED, resolve=False)
     assert _sees_seed(client, None, battle) == ALL
     assert _sees_seed(client, users["commander"], battle) == ALL
+
+
+def test_an_odds_preview_seed_does_not_reveal_the_battle_seed(catalog):
+    """The odds batch's seed is public (the batch API shows it); derived from the battle's
+    seed with the server-secret key, it cannot be matched by trying battle seeds with the
+    public derivation, and another server secret gives another seed."""
+    battle = battle_services.battle_create(scenario="dogfight", seed=SEED, resolve=False)
+    batch = battle_services.odds_preview(battle_id=battle.pk, runs=1)
+    candidates = range(SEED - 2000, SEED + 2000)  # the true seed is among them
+    assert all(derive_seed(s, "odds preview") != batch.seed for s in candidates)
+    with override_settings(SECRET_KEY="another-secret-key-for-this-test"):
+        other = battle_services.odds_preview(battle_id=battle.pk, runs=1)
+    assert other.seed != batch.seed

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import dj_database_url
 
-from .env import env_bool, env_int, env_list, env_str
+from .env import env_bool, env_choice, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(env_str("ANGELS_VAR_DIR", str(BASE_DIR / "var")))
@@ -29,6 +29,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",  # API tokens (README "Signing in to the API")
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI and ReDoc served from our static files (no CDN)
     "roster",
@@ -101,11 +102,31 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "angels.pagination.Pagination",
     "PAGE_SIZE": 50,
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # A token costs one indexed query; Basic auth pays a password hash on every request
+    # (kept for old clients, the README recommends tokens); sessions are the pages'.
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
     ],
+    # Per user (ScopedRateThrottle on the views of each scope); the counts live in the
+    # default cache, so per web process unless CACHES names a shared one.
+    "DEFAULT_THROTTLE_RATES": {
+        "battles": env_str("ANGELS_THROTTLE_BATTLES", "120/hour"),
+        "batches": env_str("ANGELS_THROTTLE_BATCHES", "20/hour"),
+        "odds": env_str("ANGELS_THROTTLE_ODDS", "60/hour"),
+        "token": env_str("ANGELS_THROTTLE_TOKEN", "20/minute"),
+    },
 }
+
+# The most battles one batch request may ask for (staff: up to battles.services.MAX_BATCH_RUNS).
+BATTLE_BATCH_MAX_RUNS = env_int("BATTLE_BATCH_MAX_RUNS", 200)
+
+# Who may start a campaign, on the page and through the API: "signed-in" (any
+# signed-in user) or "staff".
+ANGELS_CAMPAIGN_CREATORS = env_choice(
+    "ANGELS_CAMPAIGN_CREATORS", "signed-in", choices=("signed-in", "staff")
+)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Angels API",

@@ -13,3 +13,11 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_URL = "memory://"
 LOGGING = {"version": 1, "disable_existing_loggers": False}
 BATTLE_ODDS_RUNS = 6
+# Throttling is tested where it is the subject (tests/test_throttling.py lowers these);
+# elsewhere no test should meet a limit.
+REST_FRAMEWORK = {
+    **REST_FRAMEWORK,  # noqa: F405
+    "DEFAULT_THROTTLE_RATES": dict.fromkeys(
+        ("battles", "batches", "odds", "token"), "100000/minute"
+    ),
+}

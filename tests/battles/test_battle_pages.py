@@ -25,7 +25,7 @@ def test_a_waiting_engagement_offers_odds_and_resolution(
 ):
     user = get_user_model().objects.create_user("orga", password="pw-123456")
     client.force_login(user)
-    battle = services.battle_create(scenario="intercept", seed=3, resolve=False)
+    battle = services.battle_create(scenario="intercept", seed=3, resolve=False, requested_by=user)
     page = client.get(f"/battles/{battle.pk}/").content.decode()
     assert "Preview the odds" in page and "Resolve it now" in page
     with django_capture_on_commit_callbacks(execute=True):

@@ -102,17 +102,18 @@ def test_anonymous_users_cannot_act(client, campaign):
         {"version": 0, "action": {"type": "advance", "side": "allied"}},
         content_type="application/json",
     )
-    assert response.status_code == 403
+    assert response.status_code == 401  # not signed in (a token, a session or Basic credentials)
+    assert response.json()["code"] == "not_authenticated"
 
 
-def test_acting_for_the_other_side_is_a_400_naming_the_rule(clients, campaign):
+def test_acting_for_the_other_side_is_a_403_naming_the_field(clients, campaign):
     other = "axis" if campaign.current_side == "allied" else "allied"
     response = clients[other].post(
         f"/api/campaigns/{campaign.pk}/actions/",
         {"version": campaign.version, "action": {"type": "advance", "side": campaign.current_side}},
         content_type="application/json",
     )
-    assert response.status_code == 400
+    assert response.status_code == 403 and response.json()["field"] == "side"
     assert reason(response.json()) == "permission"
     assert not CampaignAction.objects.exists()
 

@@ -93,7 +93,7 @@ def test_reads_are_public_and_writes_need_a_writer(cast, django_user_model):
     assert anonymous.get(f"/api/roster/campaigns/{cast['campaign'].pk}/stats/").status_code == 200
     assert anonymous.get(f"/api/roster/pilots/{cast['Bader'].pk}/events/").json()["count"] == 1
     assert (
-        anonymous.post("/api/roster/table-battles/", _table(cast), format="json").status_code == 403
+        anonymous.post("/api/roster/table-battles/", _table(cast), format="json").status_code == 401
     )
     player = APIClient()
     player.force_authenticate(

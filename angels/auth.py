@@ -1,0 +1,49 @@
+"""API tokens: ``POST /api/auth/token/`` trades a username and password for the
+user's token, and ``/accounts/token/`` shows it (and makes a new one) to a
+signed-in user. DRF's own ``authtoken`` (one token per user, kept in the
+database, revocable by deleting it; README "Signing in to the API")."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.permissions import AllowAny
+
+from .throttling import ScopedRateThrottle
+
+
+class TokenObtainApi(ObtainAuthToken):
+    """Your API token for your username and password: send it as ``Authorization: Token <key>``."""
+
+    permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "token"  # a password guesser meets 429s (per client address)
+
+    @extend_schema(
+        request=AuthTokenSerializer,
+        responses=inline_serializer("TokenOutput", {"token": serializers.CharField()}),
+        auth=[],
+    )
+    def post(self, request, *args, **kwargs):
+        return super().post(request, *args, **kwargs)
+
+
+@login_required
+def token_page(request: HttpRequest) -> HttpResponse:
+    """The signed-in user's token; a POST makes a new one (the old one stops working)."""
+    if request.method == "POST":
+        with transaction.atomic():
+            Token.objects.filter(user=request.user).delete()
+            Token.objects.create(user=request.user)
+        messages.success(request, "A new token was made; the old one no longer works.")
+        return redirect("api-token-page")
+    token = Token.objects.filter(user=request.user).first()
+    return render(request, "accounts/token.html", {"token": token})

@@ -1,0 +1,20 @@
+"""Per-user rate limits (issue 13): DRF's ScopedRateThrottle, with the rates read
+from ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` when asked rather than when
+DRF was imported, so a settings override (a test, a deployment's reload) holds."""
+
+from __future__ import annotations
+
+from rest_framework import throttling
+from rest_framework.settings import api_settings
+
+
+class ScopedRateThrottle(throttling.ScopedRateThrottle):
+    """Limits a view's ``throttle_scope`` per signed-in user (per address for the anonymous).
+
+    A request over the rate is answered 429 in the API's error shape (code
+    ``throttled``) with a ``Retry-After`` header.
+    """
+
+    @property  # type: ignore[override]
+    def THROTTLE_RATES(self) -> dict[str, str | None]:  # noqa: N802 - DRF's name
+        return api_settings.DEFAULT_THROTTLE_RATES
