@@ -5,8 +5,11 @@ database, revocable by deleting it; README "Signing in to the API")."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -39,11 +42,12 @@ class TokenObtainApi(ObtainAuthToken):
 @login_required
 def token_page(request: HttpRequest) -> HttpResponse:
     """The signed-in user's token; a POST makes a new one (the old one stops working)."""
+    user = cast(User, request.user)  # signed in: @login_required turned the anonymous away
     if request.method == "POST":
         with transaction.atomic():
-            Token.objects.filter(user=request.user).delete()
-            Token.objects.create(user=request.user)
+            Token.objects.filter(user=user).delete()
+            Token.objects.create(user=user)
         messages.success(request, "A new token was made; the old one no longer works.")
         return redirect("api-token-page")
-    token = Token.objects.filter(user=request.user).first()
+    token = Token.objects.filter(user=user).first()
     return render(request, "accounts/token.html", {"token": token})

@@ -28,13 +28,12 @@ class CampaignConfig(AppConfig):
             SEED_HIDDEN_CHECKS.append(battle_seed_hidden)
         # An organiser's writes reach only the campaign's own pilots and squadrons,
         # and its battles (resolve, odds, retry); careers and battles ask through these.
-        for hooks, check in (
-            (CAMPAIGN_PILOTS, campaign_pilots),
-            (CAMPAIGN_SQUADRONS, campaign_squadrons),
-            (MANAGER_CHECKS, battle_organised_by),
-        ):
-            if check not in hooks:
-                hooks.append(check)
+        if campaign_pilots not in CAMPAIGN_PILOTS:
+            CAMPAIGN_PILOTS.append(campaign_pilots)
+        if campaign_squadrons not in CAMPAIGN_SQUADRONS:
+            CAMPAIGN_SQUADRONS.append(campaign_squadrons)
+        if battle_organised_by not in MANAGER_CHECKS:
+            MANAGER_CHECKS.append(battle_organised_by)
         # A kill on a card-game plane ("allied-8") names who flew it; careers asks through this hook.
         if plane_crews not in PLANE_CREWS:
             PLANE_CREWS.append(plane_crews)
