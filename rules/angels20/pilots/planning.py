@@ -20,7 +20,7 @@ from ..actions import STATUS_CLIMBING, STATUS_DIVING, STATUSES, Action, Maneuver
 from ..state import CLOUD_NEED
 from .context import Context, build_context
 from .odds import hazard_costs, maneuver_odds
-from .reach import STEP_SEQS, End, Group, dist, groups
+from .reach import STEP_SEQS, End, Group, dist, from_facing_0, groups, to_facing_0
 from .scoring import edge_of, hex_at, position_scores
 from .values import retreat_value
 
@@ -83,7 +83,12 @@ class Planner:
         else:
             self.flak, self.balloons, self.cloud_cells = {}, (), ()
         self.haz = self._hazard_cells()
-        self.haz_keys = frozenset(self.haz)
+        # the move tables' member paths are drawn at facing 0: off-map and
+        # hazard cells turned into that frame for them
+        fc = p.facing
+        self.off0 = {to_facing_0(fc, c) for c in self.off}
+        self.haz0 = {to_facing_0(fc, c): v for c, v in self.haz.items()}
+        self.haz_keys = frozenset(self.haz0)
         self.flak_c = self.balloon_c = self.w_haz = 0.0
         if self.haz:
             self.flak_c, self.balloon_c = hazard_costs(self.ctx.tv[i])
@@ -148,7 +153,7 @@ class Planner:
         self, paths: tuple[Any, ...], path_alts: tuple[Any, ...], probs: tuple[float, ...]
     ) -> float:
         """Expected loss to flak and balloons along a member's path(s)."""
-        haz, off = self.haz, self.off
+        haz, off = self.haz0, self.off0  # paths at facing 0
         v = 0.0
         for prob, pth, alts in zip(probs, paths, path_alts, strict=True):
             if not prob:
@@ -253,7 +258,7 @@ class Planner:
         self, g: Group, probs: tuple[float, ...]
     ) -> tuple[tuple[Action, ...], tuple[str | None, ...], float]:
         """(steps, edge left by per end or None, hazard cost) of the group's best member."""
-        off = self.off
+        off = self.off0  # member paths are at facing 0
         steps = None
         edges: tuple[str | None, ...] = (None,) * len(probs)
         hz_cost = 0.0
@@ -286,8 +291,9 @@ class Planner:
         return steps, edges, hz_cost
 
     def _edge_left(self, pth: tuple[Cell, ...]) -> str | None:
-        for dq, dr in pth:
-            if (dq, dr) in self.off:
+        for cell in pth:  # at facing 0
+            if cell in self.off0:
+                dq, dr = from_facing_0(self.p.facing, cell)
                 return edge_of(self.state, self.q0 + dq, self.r0 + dr)
         return None
 

@@ -119,9 +119,11 @@ class Group:
     ) -> None:
         self.dm = dm  # maneuver kind (None: no difficult maneuver)
         self.dm_first = dm_first  # the maneuver is the first step
-        self.ends = ends  # ((dq, dr, facing, alt) success, (...) failure) or (end,)
+        # ((dq, dr, facing, alt) success, (...) failure) or (end,), at facing 0
+        self.ends = ends
         self.idx: tuple[int, ...] = ()  # indices of the ends in the table's end list
-        # (steps, paths, hexes visited, altitude after each hex entered, per path)
+        # (steps, paths, hexes visited, altitude after each hex entered, per path),
+        # paths and hexes at facing 0 (the same for every facing of a table)
         self.members: list[tuple[Any, ...]] = []
         self.lo = lo
         self.hi = hi
@@ -216,37 +218,29 @@ def groups(
         base = row[0] = (_index_ends(out), out)
         _TABLES_BUILT += 1
     if facing:
-        # the same moves from another facing: the facing-0 table turned
-        # (every maneuver's outcome turns with the aircraft, maneuvers.py)
-        table = row[facing] = _turned(base, facing)
+        # the same moves from another facing: the facing-0 groups, their ends
+        # turned (every maneuver's outcome turns with the aircraft, maneuvers.py);
+        # the members' paths stay in the facing-0 frame (see to_facing_0)
+        a, b, c, d = ROT[(6 - facing) % 6]  # direction k -> k + facing
+        ends = tuple(
+            intern((a * q + b * r, c * q + d * r, (f + facing) % 6, alt_))
+            for q, r, f, alt_ in base[0]
+        )
+        table = row[facing] = (ends, base[1])
         return table
     return base
 
 
-def _turned(table: Table, facing: int) -> Table:
-    """A facing-0 move table turned to ``facing``: the table :func:`_build_groups` would build."""
-    a, b, c, d = ROT[(6 - facing) % 6]  # direction k -> k + facing
-    cells: dict[Hex, Hex] = {}
+def to_facing_0(facing: int, cell: Hex) -> Hex:
+    """A cell relative to an aircraft facing ``facing``, in the frame of its facing-0 paths."""
+    a, b, c, d = ROT[facing]  # direction k -> k - facing
+    return (a * cell[0] + b * cell[1], c * cell[0] + d * cell[1])
 
-    def cell(h: Hex) -> Hex:
-        got = cells.get(h)
-        if got is None:
-            got = cells[h] = intern((a * h[0] + b * h[1], c * h[0] + d * h[1]))
-        return got
 
-    def end(e: End) -> End:
-        return cell((e[0], e[1])) + ((e[2] + facing) % 6, e[3])
-
-    ends0, groups0 = table
-    out = []
-    for g0 in groups0:
-        g = Group(g0.dm, g0.dm_first, tuple(end(e) for e in g0.ends), g0.lo, g0.hi)
-        g.idx = g0.idx
-        for steps, paths, hexes, alts_ in g0.members:
-            turned = intern(tuple(intern(tuple(cell(h) for h in pth)) for pth in paths))
-            g.members.append((steps, turned, intern(frozenset(cell(h) for h in hexes)), alts_))
-        out.append(g)
-    return tuple(end(e) for e in ends0), out
+def from_facing_0(facing: int, cell: Hex) -> Hex:
+    """The inverse of :func:`to_facing_0`."""
+    a, b, c, d = ROT[(6 - facing) % 6]
+    return (a * cell[0] + b * cell[1], c * cell[0] + d * cell[1])
 
 
 # ---------------------------------------------------------------- reach sets

@@ -64,13 +64,32 @@ def test_an_enemys_threat_is_its_own_guns_whatever_was_scored_before():
         assert differ == 0, f"{differ} of {len(ends)} ends scored differently after others"
 
 
-def _table_rows(table):
+def _table_rows(table, facing):
+    """A move table as comparable rows, the member paths turned to ``facing``."""
+    from rules.angels20.pilots.reach import from_facing_0
+
+    def turn(cells):
+        return tuple(from_facing_0(facing, c) for c in cells)
+
     ends, grps = table
-    return ends, [(g.dm, g.dm_first, g.ends, g.idx, g.lo, g.hi, g.members) for g in grps]
+    return ends, [
+        (
+            g.dm,
+            g.dm_first,
+            tuple(ends[k] for k in g.idx),
+            g.lo,
+            g.hi,
+            [
+                (st, tuple(turn(p) for p in paths), frozenset(turn(h)), alts)
+                for st, paths, h, alts in g.members
+            ],
+        )
+        for g in grps
+    ]
 
 
 def test_move_tables_turned_from_facing_0_are_the_tables_built_at_each_facing():
-    """The plan groups of every facing, turned from facing 0, match a direct build."""
+    """Every facing's table (facing-0 groups, ends turned) is the table built at that facing."""
     from rules.angels20.pilots import TacticalPolicy
     from rules.angels20.pilots.reach import STEP_SEQS, _build_groups, _index_ends, groups
 
@@ -88,35 +107,8 @@ def test_move_tables_turned_from_facing_0_are_the_tables_built_at_each_facing():
         alt = key[2]
         for facing in range(6):
             built = _build_groups(seqs, facing, alt)
-            direct = (_index_ends(built), built)
-            assert _table_rows(groups(seqs, key, facing, alt)) == _table_rows(direct), (key, facing)
-
-
-def test_all_statuses_in_one_pass_score_as_each_status_alone():
-    """position_scores gives, status by status, exactly position_score's numbers (clouds parts too)."""
-    from rules.angels20.pilots.scoring import position_scores
-
-    s = _zeke_against_two_rookies(Rules.advanced())
-    # the P-40B has moved: exact shots both ways, tailing and next turn's reach count too
-    s.planes[1].moved = True
-    ctx = build_context(s, DEFAULT_WEIGHTS, 0)
-    statuses = (0, 1, 2, 3, 4)
-    checked = 0
-    for q in range(7, 13):
-        for r in range(0, 6):
-            for f in range(6):
-                for alt in (2, 3, 4):
-                    for parts in (False, True):
-                        one = [
-                            position_score(s, DEFAULT_WEIGHTS, ctx, q, r, f, alt, st, parts)
-                            for st in statuses
-                        ]
-                        assert (
-                            position_scores(s, DEFAULT_WEIGHTS, ctx, q, r, f, alt, statuses, parts)
-                            == one
-                        ), (q, r, f, alt, parts)
-                        checked += 1
-    assert checked == 6 * 6 * 6 * 3 * 2
+            direct = _table_rows((_index_ends(built), built), 0)
+            assert _table_rows(groups(seqs, key, facing, alt), facing) == direct, (key, facing)
 
 
 def _bins_one_by_one(reach_set, bomber, tq, tr, tf, dodge):
@@ -150,3 +142,30 @@ def test_shot_bins_tabled_at_once_count_every_position_as_one_by_one():
                         assert dodge_bins(rs, rkey, bomber, tq, tr, tf) == _bins_one_by_one(
                             rs, bomber, tq, tr, tf, True
                         )
+
+
+def test_all_statuses_in_one_pass_score_as_each_status_alone():
+    """position_scores gives, status by status, exactly position_score's numbers (clouds parts too)."""
+    from rules.angels20.pilots.scoring import position_scores
+
+    s = _zeke_against_two_rookies(Rules.advanced())
+    # the P-40B has moved: exact shots both ways, tailing and next turn's reach count too
+    s.planes[1].moved = True
+    ctx = build_context(s, DEFAULT_WEIGHTS, 0)
+    statuses = (0, 1, 2, 3, 4)
+    checked = 0
+    for q in range(7, 13):
+        for r in range(0, 6):
+            for f in range(6):
+                for alt in (2, 3, 4):
+                    for parts in (False, True):
+                        one = [
+                            position_score(s, DEFAULT_WEIGHTS, ctx, q, r, f, alt, st, parts)
+                            for st in statuses
+                        ]
+                        assert (
+                            position_scores(s, DEFAULT_WEIGHTS, ctx, q, r, f, alt, statuses, parts)
+                            == one
+                        ), (q, r, f, alt, parts)
+                        checked += 1
+    assert checked == 6 * 6 * 6 * 3 * 2
