@@ -72,6 +72,7 @@ def world(catalog, django_user_model):
             ("jg_a", "JG 51", "Germany", "axis", me109),
             ("raf_b", "No. 92 Squadron", "United Kingdom", "allied", spit),
             ("jg_b", "JG 26", "Germany", "axis", me109),
+            ("raf_free", "No. 65 Squadron", "United Kingdom", "allied", spit),
         )
     }
     pilots = {
@@ -91,6 +92,10 @@ def world(catalog, django_user_model):
         name="Campaign B", created_by=users["other_organiser"], seed=4,
         squadrons=[sq["raf_b"], sq["jg_b"]],
     )  # fmt: skip
+    # a pilot of the free roster, in no campaign, for the organiser to enrol
+    pilots["free"] = pilot_enlist(
+        squadron=sq["raf_free"], name="Deere", quality="average", quality_scale="air_force"
+    )
     current = a.current_side
     other = "axis" if current == "allied" else "allied"
     for role, side in (("commander", current), ("other_commander", other)):
@@ -223,6 +228,8 @@ OPERATIONS = [
        lambda w: {"reason": "slip", "st": {"allied": 2}}, _expect(200, ("organiser",))),
     Op("campaign undo", "post", lambda w: f"/api/campaigns/{w['a'].pk}/undo/",
        expected=_expect(200, ("organiser",))),
+    Op("campaign enrol", "post", lambda w: f"/api/campaigns/{w['a'].pk}/enrolment/",
+       lambda w: {"pilots": [w["p"]["free"]]}, _expect(200, ("organiser",))),
     Op("campaign engine rules", "put", lambda w: f"/api/campaigns/{w['a'].pk}/engine-rules/",
        lambda w: {"engine_rules": {"midair_collision": True}}, _expect(200, ("organiser",))),
     # battles API
@@ -248,6 +255,8 @@ OPERATIONS = [
        lambda w: {"username": "reporter", "role": "spectator"}, _expect(302, ("organiser",), page=True), True),
     Op("page: campaign undo", "post", lambda w: f"/campaigns/{w['a'].pk}/undo/",
        expected=_expect(302, ("organiser",), page=True), page=True),
+    Op("page: campaign enrol", "post", lambda w: f"/campaigns/{w['a'].pk}/enrol/",
+       lambda w: {"pilots": [w["p"]["free"]]}, _expect(302, ("organiser",), page=True), True),
     Op("page: campaign engine rules", "post", lambda w: f"/campaigns/{w['a'].pk}/engine-rules/",
        lambda w: {"midair_collision": "on"}, _expect(302, ("organiser",), page=True), True),
     Op("page: table battle", "post", lambda w: "/table-battles/new/",
