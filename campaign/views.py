@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from angels.errors import RuleViolation
@@ -51,8 +52,9 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_POST
 def campaign_new(request: HttpRequest) -> HttpResponse:
+    if request.method != "POST":  # the form lives on the list page (GET here was a blank 405)
+        return redirect(reverse("campaign-list") + "#start")
     if not may_create_campaign(request.user):
         raise PermissionDenied("only staff start campaigns here (ANGELS_CAMPAIGN_CREATORS)")
     try:
