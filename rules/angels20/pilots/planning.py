@@ -95,6 +95,7 @@ class Planner:
             self.w_haz = w["hazard"]
         self.try_memo: dict[tuple[int, int], bool] = {}
         self.end_memo: dict[End, tuple[list[float], list[float]]] = {}
+        self.ok_by_alt: dict[int, tuple[int, ...]] = {}
         self.by_speed: dict[int, list[tuple[Action, ...]]] | None = None
 
     # ------------------------------------------------------------ set-up
@@ -200,12 +201,14 @@ class Planner:
         n = len(self.statuses)
         if self.off and (dq, dr) in self.off:
             return [0.0] * n, [0.0] * n  # never used on the map
-        # 000 "ADVANCED RULES": no diving status at altitude 1, no climbing at 6
-        ok = tuple(
-            s
-            for s in self.statuses
-            if not ((s == STATUS_DIVING and a <= 1) or (s == STATUS_CLIMBING and a >= 6))
-        )
+        ok = self.ok_by_alt.get(a)
+        if ok is None:
+            # 000 "ADVANCED RULES": no diving status at altitude 1, no climbing at 6
+            ok = self.ok_by_alt[a] = tuple(
+                s
+                for s in self.statuses
+                if not ((s == STATUS_DIVING and a <= 1) or (s == STATUS_CLIMBING and a >= 6))
+            )
         q, r = self.q0 + dq, self.r0 + dr
         got = iter(position_scores(self.state, self.w, self.ctx, q, r, f, a, ok, self.clouds_on))
         row: list[float] = []

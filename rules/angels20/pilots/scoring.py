@@ -373,7 +373,7 @@ def position_scores(
     mx_w = w["threat_max"]
     tail = coll = 0.0
     nearest = 99
-    evs = (0, 1) if any(s in _EVADING for s in statuses) else (0,)
+    evs = (0, 1) if STATUS_EVADING_LEFT in statuses or STATUS_EVADING_RIGHT in statuses else (0,)
     nxt = [0.0, 0.0]
     un_off = [0.0, 0.0]
     un_def = [0.0, 0.0]
@@ -424,7 +424,7 @@ def position_scores(
     ep = em.get(ek)
     if ep is None:
         ep = em[ek] = edge_penalty(state, w, ctx, q, r, f)
-    obj = objective(state, ctx.i, q, r, f, alt)
+    obj = 0.0 if ctx.flat_objective else objective(state, ctx.i, q, r, f, alt)
     my_att = ctx.me[1]
     out: list[Any] = []
     done: dict[int, Any] = {}

@@ -128,8 +128,25 @@ def _nearest_bomber(state: Any, side: int, mine: bool, q: int, r: int) -> int | 
     return min(dist(m.q[b.hex] - q, m.r[b.hex] - r) for b in bombers)
 
 
+def objective_matters(state: Any, i: int) -> bool:
+    """Whether :func:`objective` may be anything but 0.0 for aircraft i (its branches' tests)."""
+    sc = state.scenario
+    kind = sc.kind
+    role = state.st.role[i]
+    return (
+        (kind == "intercept" and state.planes[i].side == 1)
+        or (kind == "limited_fuel" and role == "fuel_limited" and sc.free_exit_edge == "south")
+        or (role == "bomber" and sc.bomber_exit_edge == "north")
+        or (kind == "schnellbomber" and role == "strafer")
+        or (kind in ("bomber_escort", "limited_fuel") and role != "bomber")
+    )
+
+
 def objective(state: Any, i: int, q: int, r: int, f: int, alt: int) -> float:
-    """The scenario objective's terms for aircraft i ending at (q, r) facing f at alt."""
+    """The scenario objective's terms for aircraft i ending at (q, r) facing f at alt.
+
+    Keep :func:`objective_matters` in step with the branches below.
+    """
     st = state.st
     sc = state.scenario
     me = state.planes[i]

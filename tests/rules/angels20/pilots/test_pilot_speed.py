@@ -169,3 +169,28 @@ def test_all_statuses_in_one_pass_score_as_each_status_alone():
                         ), (q, r, f, alt, parts)
                         checked += 1
     assert checked == 6 * 6 * 6 * 3 * 2
+
+
+def test_an_objective_said_flat_is_zero_everywhere_and_the_others_are_not():
+    """values.objective_matters lets the score skip objective(): only where it is 0.0 everywhere."""
+    from pilot_helpers import SCENARIOS, make_battle
+
+    from rules.angels20.pilots.values import objective, objective_matters
+
+    flat = matters = 0
+    for name in SCENARIOS:
+        s = make_battle(name, 3)
+        for p in s.planes:
+            values = {
+                objective(s, p.id, q, r, f, alt)
+                for q in range(0, 16, 3)
+                for r in range(-8, 16, 3)
+                for f in (0, 3)
+                for alt in (1, 3, 6)
+            }
+            if objective_matters(s, p.id):
+                matters += 1
+            else:
+                flat += 1
+                assert values == {0.0}, (name, p.id)
+    assert flat and matters
