@@ -1,10 +1,10 @@
 from django.urls import path
 
-from . import views
+from . import new_battle, views
 
 urlpatterns = [
     path("", views.battle_list, name="battle-list"),
-    path("new/", views.battle_new, name="battle-new"),
+    path("new/", new_battle.battle_new, name="battle-new"),
     path("<int:pk>/", views.battle_report, name="battle-report"),
     path("<int:pk>/<str:action>/", views.battle_action, name="battle-action"),
     path("batches/<int:pk>/", views.batch_detail, name="batch-detail"),

@@ -1,4 +1,4 @@
-"""Battle pages: list, new battle form, report (map stepping through the log)."""
+"""Battle pages: list, report (map stepping through the log); the new-battle form is in new_battle.py."""
 
 from __future__ import annotations
 
@@ -12,12 +12,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from angels.errors import RuleViolation
-from angels.numbers import digits
-from roster.models import AircraftType
 
-from . import access, scenarios, services
-from .forms import rules_form_initial, rules_from_post
-from .models import Battle, BattleBatch, BattleStatus, ScenarioKind
+from . import access, services
+from .models import Battle, BattleBatch, BattleStatus
 from .report import (
     HEX_SIZE,
     frames_from_log,
@@ -27,8 +24,6 @@ from .report import (
     rules_summary,
 )
 from .selectors import battle_crews
-
-FLIGHT_SLOTS = 5
 
 
 def battle_list(request: HttpRequest) -> HttpResponse:
@@ -40,58 +35,6 @@ def battle_list(request: HttpRequest) -> HttpResponse:
         "battles/list.html",
         {"battles": battles, "hidden_seeds": hidden, "batches": BattleBatch.objects.all()[:20]},
     )
-
-
-def battle_new(request: HttpRequest) -> HttpResponse:
-    types = AircraftType.objects.exclude(
-        kind__in=["light bomber", "medium bomber", "bomber", "heavy bomber", "bomber token"]
-    ).order_by("side", "name")
-    context = {
-        "scenarios": ScenarioKind.choices,
-        "policies": scenarios.policy_names(),
-        "types": {
-            "axis": [t for t in types if t.side == "axis"],
-            "allied": [t for t in types if t.side == "allied"],
-        },
-        "slots": range(FLIGHT_SLOTS),
-        "switches": scenarios.RULE_SWITCHES,
-        "form": rules_form_initial(None),
-    }
-    if request.method != "POST":
-        return render(request, "battles/new.html", context)
-    if not request.user.is_authenticated:
-        return redirect(f"/accounts/login/?next={request.path}")
-    p = request.POST
-    scenario = p.get("scenario", "")
-    flights = {}
-    if scenario in (ScenarioKind.STANDARD, ScenarioKind.BOMBER_ESCORT):
-        for side in ("axis", "allied"):
-            flights[side] = [
-                {"aircraft_type": n}
-                for n in (digits(v) for v in p.getlist(f"{side}_aircraft"))
-                if n is not None
-            ]
-    try:
-        optional = rules_from_post(p)
-        context["form"] = rules_form_initial(optional)
-        settings = {
-            "policies": {
-                "axis": p.get("axis_policy", "tactical"),
-                "allied": p.get("allied_policy", "tactical"),
-            },
-            "rules": {**{name: name in p for name in scenarios.RULE_SWITCHES}, **optional},
-        }
-        battle = services.battle_create(
-            scenario=scenario,
-            flights=flights,
-            settings=settings,
-            requested_by=request.user,
-            resolve=p.get("resolve") != "later",
-        )
-    except RuleViolation as exc:
-        messages.error(request, str(exc))
-        return render(request, "battles/new.html", context, status=400)
-    return redirect("battle-report", pk=battle.pk)
 
 
 def battle_report(request: HttpRequest, pk: int) -> HttpResponse:

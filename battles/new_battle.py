@@ -1,0 +1,194 @@
+"""The new-battle page: every field read and checked, every problem listed beside its field
+in plain words (the rule cited in small print), and what the user entered kept."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Max, Min
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from angels.errors import RuleViolation
+from angels.numbers import digits
+from roster.models import AircraftType
+from rules.angels20 import Flight, FlightMember, ScenarioError
+from rules.angels20.scenario import FLIGHT_MAX, SITUATIONS, THEATERS, validate_flight
+
+from . import scenarios, services
+from .catalogue import stats_for
+from .forms import (
+    SIDES,
+    errors_by_field,
+    rules_form_from_post,
+    rules_form_initial,
+    rules_from_post_all,
+)
+from .models import ScenarioKind
+from .rules_settings import BOOL_SWITCHES, _rule_of
+
+# A campaign engagement is built by its campaign, never from this page.
+PAGE_SCENARIOS = [(v, label) for v, label in ScenarioKind.choices if v != ScenarioKind.ENGAGEMENT]
+BUILT_FLIGHTS = (ScenarioKind.STANDARD, ScenarioKind.BOMBER_ESCORT)
+BOMBER_KINDS = ("light bomber", "medium bomber", "bomber", "heavy bomber", "bomber token")
+ADVANCED = {  # the advanced rules of 000, in plain words
+    "tailing": "Tailing: an aircraft behind an enemy may follow its moves",
+    "turn_position": "Choosing turn position: the side with initiative picks who moves first",
+    "status": "Aircraft status: damaged, evading and out-of-control aircraft",
+    "pilot_survival": "Pilot survival: roll for each pilot shot down",
+}
+YEAR_RULE = "000 'YEAR RESTRICTIONS'"
+THEATER_RULE = "000 'HISTORICAL THEATER RESTRICTIONS'"
+ADVANTAGE_RULE = "000 'STANDARD SCENARIO'"
+SITUATION_RULE = "000 'STARTING SITUATIONS'"
+
+
+def _years() -> list[int]:
+    """The years any catalog aircraft flies in: a year before them all leaves no flight."""
+    span = AircraftType.objects.aggregate(low=Min("year"), high=Max("year"))
+    return list(range(span["low"] or 1939, (span["high"] or 1945) + 1))
+
+
+def _choice(post: Any, name: str, allowed: list[str], message: str, errors: list, **kw) -> str:
+    value = post.get(name, "")
+    if value and value not in allowed:
+        errors.append(RuleViolation(message, field=f"settings.{name}", **kw))
+        return ""
+    return value
+
+
+def _flights(post: Any, types: dict[str, dict[int, AircraftType]], settings: dict, errors: list):
+    """The flights chosen slot by slot, each side checked against 000 'BUILDING FLIGHTS'."""
+    flights = {}
+    for side in SIDES:
+        chosen = []
+        for value in post.getlist(f"{side}_aircraft")[:FLIGHT_MAX]:
+            if not value:
+                continue
+            pk = digits(value)
+            if pk not in types[side]:
+                errors.append(
+                    RuleViolation(
+                        "choose an aircraft from the list", field=f"flights.{side}", code="invalid"
+                    )
+                )
+                continue
+            chosen.append(types[side][pk])
+        flights[side] = [{"aircraft_type": t.pk} for t in chosen]
+        flight = Flight(side, tuple(FlightMember(stats_for(t)) for t in chosen))
+        try:
+            validate_flight(flight, year=settings.get("year"), theater=settings.get("theater"))
+        except ScenarioError as exc:
+            errors.append(RuleViolation(str(exc), field=f"flights.{side}", rule=_rule_of(str(exc))))
+    return flights
+
+
+def read_battle_form(post: Any, types: dict[str, dict[int, AircraftType]]) -> tuple[dict, list]:
+    """The battle request the form asks for, and every problem found in it."""
+    errors: list[RuleViolation] = []
+    scenario = post.get("scenario", "")
+    if scenario not in dict(PAGE_SCENARIOS):
+        errors.append(RuleViolation("choose a scenario from the list", field="scenario"))
+    settings: dict[str, Any] = {}
+    years = [str(y) for y in _years()]
+    year = _choice(
+        post, "year", years, f"the year is {years[0]} to {years[-1]}", errors, rule=YEAR_RULE
+    )
+    theater = _choice(
+        post, "theater", list(THEATERS), "choose a theater from the list", errors, rule=THEATER_RULE
+    )
+    settings |= {"year": int(year)} if year else {}
+    settings |= {"theater": theater} if theater else {}
+    if scenario == ScenarioKind.STANDARD:
+        advantage = _choice(
+            post,
+            "advantage",
+            list(SIDES),
+            "the advantage goes to axis or allied",
+            errors,
+            rule=ADVANTAGE_RULE,
+        )
+        situation = _choice(
+            post,
+            "situation",
+            [str(s) for s in SITUATIONS],
+            "the starting situation is 1 to 6",
+            errors,
+            rule=SITUATION_RULE,
+        )
+        settings |= {"advantage": advantage} if advantage else {}
+        settings |= {"situation": int(situation)} if situation else {}
+    policies = {}
+    for side in SIDES:
+        name = post.get(f"{side}_policy", scenarios.DEFAULT_POLICY)
+        if name not in scenarios.policy_names():
+            errors.append(
+                RuleViolation(
+                    "choose who flies the pilots from the list", field=f"settings.policies.{side}"
+                )
+            )
+        policies[side] = name
+    flights = _flights(post, types, settings, errors) if scenario in BUILT_FLIGHTS else {}
+    optional, rule_errors = rules_from_post_all(post)
+    errors += rule_errors
+    switches = {name: name in post for name in scenarios.RULE_SWITCHES}
+    settings |= {"policies": policies, "rules": {**switches, **optional}}
+    return {"scenario": scenario, "flights": flights, "settings": settings}, errors  # fmt: skip
+
+
+def _context(
+    post: Any, types: dict[str, dict[int, AircraftType]], errors: list[RuleViolation]
+) -> dict:
+    by_field = errors_by_field(errors)
+    chosen = {side: post.getlist(f"{side}_aircraft") if post else [] for side in SIDES}
+    return {
+        "scenarios": PAGE_SCENARIOS,
+        "scenario": post.get("scenario", ScenarioKind.STANDARD) if post else ScenarioKind.STANDARD,
+        "policies": scenarios.policy_names(),
+        "sides": [
+            {
+                "side": side,
+                "types": list(types[side].values()),
+                "slots": [digits(v) for v in (chosen[side] + [""] * FLIGHT_MAX)[:FLIGHT_MAX]],
+                "policy": post.get(f"{side}_policy", scenarios.DEFAULT_POLICY) if post else scenarios.DEFAULT_POLICY,
+                "errors": by_field.get(f"{side}_aircraft", []) + by_field.get(f"{side}_policy", []),
+            }
+            for side in SIDES
+        ],
+        "advanced": [
+            {"name": n, "label": label, "rule": BOOL_SWITCHES[n], "on": (n in post) if post else n == "pilot_survival"}
+            for n, label in ADVANCED.items()
+        ],
+        "years": _years(), "theaters": list(THEATERS), "situations": list(SITUATIONS),
+        "chosen": {k: str(post.get(k, "")) if post else "" for k in ("year", "theater", "advantage", "situation")},
+        "resolve_later": bool(post) and post.get("resolve") == "later",
+        "form": rules_form_from_post(post, by_field) if post else rules_form_initial(None),
+        "errors": by_field,
+        "error_count": sum(map(len, by_field.values())),
+    }  # fmt: skip
+
+
+def _types() -> dict[str, dict[int, AircraftType]]:
+    rows = AircraftType.objects.exclude(kind__in=BOMBER_KINDS).order_by("side", "name")
+    return {side: {t.pk: t for t in rows if t.side == side} for side in SIDES}
+
+
+def battle_new(request: HttpRequest) -> HttpResponse:
+    types = _types()
+    if request.method != "POST":
+        return render(request, "battles/new.html", _context(None, types, []))
+    if not request.user.is_authenticated:
+        return redirect(f"/accounts/login/?next={request.path}")
+    post = request.POST
+    battle_request, errors = read_battle_form(post, types)
+    if not errors:
+        try:
+            battle = services.battle_create(
+                **battle_request, requested_by=request.user, resolve=post.get("resolve") != "later"
+            )
+        except RuleViolation as exc:
+            errors = [exc]
+        else:
+            return redirect("battle-report", pk=battle.pk)
+    context = _context(post, types, errors)
+    return render(request, "battles/new.html", context, status=400)
