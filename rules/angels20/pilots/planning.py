@@ -345,19 +345,34 @@ class Planner:
             vals, vals_try = self.end_values(ends)
             prob_of: dict[tuple[str, bool], float] = {}
             for g in grps:
-                probs = self.group_probs(g, high, prob_of)
+                if g.dm is None:
+                    probs: tuple[float, ...] = (1.0,)
+                else:
+                    probs = self.group_probs(g, high, prob_of)
                 if simple:
                     steps, edges, hz_cost = g.members[0][0], _NO_EDGES[len(probs)], 0.0
                 else:
                     steps, edges, hz_cost = self.route(g, probs)
-                can_try = self.can_try(g)
+                can_try = self.clouds_on and self.can_try(g)
+                # the commonest shapes of expected(), inline and operation for operation
+                idx = g.idx
+                sure = len(probs) == 1 and edges[0] is None  # one sure end on the map
+                both = len(probs) == 2 and edges[0] is None and edges[1] is None
+                lo, hi = g.lo, g.hi
                 for si, s in enumerate(self.statuses):
-                    if (s == STATUS_DIVING and g.lo <= 1) or (s == STATUS_CLIMBING and g.hi >= 6):
+                    if (s == STATUS_DIVING and lo <= 1) or (s == STATUS_CLIMBING and hi >= 6):
                         continue
-                    if len(probs) == 1 and edges[0] is None:
-                        v = -hz_cost + vals[si][g.idx[0]]  # one sure end on the map
+                    if sure:
+                        v = -hz_cost + vals[si][idx[0]]
+                    elif both:
+                        row = vals[si]
+                        v = -hz_cost
+                        if probs[0]:
+                            v += probs[0] * row[idx[0]]
+                        if probs[1]:
+                            v += probs[1] * row[idx[1]]
                     else:
-                        v = self.expected(vals[si], probs, edges, g.idx, hz_cost)
+                        v = self.expected(vals[si], probs, edges, idx, hz_cost)
                     cl = False
                     if can_try:
                         vt = self.expected(vals_try[si], probs, edges, g.idx, hz_cost)

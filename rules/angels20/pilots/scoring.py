@@ -418,7 +418,10 @@ def position_scores(
             else:
                 un_def[ev] += mixed * af * f_j
                 if not no_fire and f_me:
-                    un_off[ev] += _my_chance(ctx, e, tk, ev) * af * f_me
+                    ov = e[16][ev].get(tk)
+                    if ov is None:
+                        ov = _my_chance(ctx, e, tk, ev)
+                    un_off[ev] += ov * af * f_me
     em = ctx.edge_memo
     ek = (q, r, f)
     ep = em.get(ek)
@@ -426,6 +429,13 @@ def position_scores(
         ep = em[ek] = edge_penalty(state, w, ctx, q, r, f)
     obj = 0.0 if ctx.flat_objective else objective(state, ctx.i, q, r, f, alt)
     my_att = ctx.me[1]
+    w_off, w_def, w_uo, w_ud, w_tail = (
+        w["offense"],
+        w["defense"],
+        w["unmoved_offense"],
+        w["unmoved_defense"],
+        w["tail"],
+    )
     out: list[Any] = []
     done: dict[int, Any] = {}
     for status in statuses:
@@ -440,11 +450,11 @@ def position_scores(
                     defense += _their_shot(ctx, e, dq, dr, d, dz, f, status)
             ev = 1 if status in _EVADING else 0
             shots = (
-                w["offense"] * offense
-                - w["defense"] * defense
-                + w["unmoved_offense"] * un_off[ev]
-                - w["unmoved_defense"] * un_def[ev]
-                + w["tail"] * tail
+                w_off * offense
+                - w_def * defense
+                + w_uo * un_off[ev]
+                - w_ud * un_def[ev]
+                + w_tail * tail
             )
             # _standing, its terms in the same order
             score = w["next_turn"] * nxt[ev] + coll
