@@ -4,6 +4,7 @@ DRF was imported, so a settings override (a test, a deployment's reload) holds."
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from rest_framework import throttling
@@ -21,3 +22,12 @@ class ScopedRateThrottle(throttling.ScopedRateThrottle):
     @property
     def THROTTLE_RATES(self) -> Any:  # type: ignore[override]  # noqa: N802 - DRF's name
         return api_settings.DEFAULT_THROTTLE_RATES
+
+
+def page_throttled(request: Any, scope: str) -> float | None:
+    """The API's per-user limit of ``scope`` applied to a page's form post, on the same
+    counts: ``None`` when allowed (and counted), else the seconds to wait."""
+    throttle = ScopedRateThrottle()
+    if throttle.allow_request(request, SimpleNamespace(throttle_scope=scope)):
+        return None
+    return throttle.wait() or 1.0

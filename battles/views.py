@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from angels.errors import RuleViolation
+from angels.throttling import page_throttled
 
 from . import access, services
 from .models import Battle, BattleBatch, BattleStatus
@@ -86,6 +87,9 @@ def battle_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         raise Http404("no such action")
     if not access.may_manage(battle, request.user):
         raise PermissionDenied("only the battle's creator, its campaign's organiser or staff")
+    if action == "odds" and (wait := page_throttled(request, "odds")) is not None:
+        detail = "You asked for many odds previews lately (the limit is per user)."
+        return render(request, "429.html", {"detail": detail, "wait": round(wait)}, status=429)
     try:
         if action == "resolve":
             services.battle_resolve(battle_id=pk)

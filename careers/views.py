@@ -116,7 +116,10 @@ def table_battle_new(request):
     form = TableBattleForm(request.POST or None)
     flights = FlightFormSet(request.POST or None, prefix="flight")
     shots = ShotFormSet(request.POST or None, prefix="shot")
-    if request.method == "POST" and form.is_valid() and flights.is_valid() and shots.is_valid():
+    problem = None  # the service's refusal, shown with the form's own errors
+    # every part checked, so each one's errors show at once
+    valid = [part.is_valid() for part in (form, flights, shots)] if request.method == "POST" else []
+    if valid and all(valid):
         data = form.cleaned_data
         if not can_write(request.user, data["campaign"]):
             raise PermissionDenied("only staff or the campaign's organiser record table battles")
@@ -132,15 +135,13 @@ def table_battle_new(request):
                 confirm=data["confirm"], **rows,
             )  # fmt: skip
         except RuleViolation as exc:
-            messages.error(request, str(exc))
+            problem = exc
         else:
             messages.success(request, f"Recorded {battle.name}.")
             return redirect("table-battle", pk=battle.pk)
-    return render(
-        request,
-        "careers/table_battle_form.html",
-        {"form": form, "flights": flights, "shots": shots},
-    )
+    context = {"form": form, "flights": flights, "shots": shots, "problem": problem}
+    status = 400 if request.method == "POST" else 200
+    return render(request, "careers/table_battle_form.html", context, status=status)
 
 
 def table_battle_detail(request, pk: int):

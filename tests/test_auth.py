@@ -10,6 +10,7 @@ from django.test import Client, override_settings
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from battles import services as battle_services
 from battles.models import Battle, BattleBatch
 from campaign.models import Campaign
 from roster.models import Squadron
@@ -141,6 +142,23 @@ def test_battle_creation_and_odds_are_limited_per_user(catalog, pilot_user):
         assert client.post(url).status_code == 429
     assert Battle.objects.filter(batch__isnull=True).count() == 1
     assert BattleBatch.objects.count() == 1
+
+
+def test_odds_previews_from_the_page_count_against_the_same_limit(catalog, pilot_user):
+    battle = battle_services.battle_create(
+        scenario="dogfight", seed=9, resolve=False, requested_by=pilot_user
+    )
+    page = Client()
+    page.force_login(pilot_user)
+    api = APIClient()
+    api.force_authenticate(pilot_user)
+    with _rates(odds="2/hour"):
+        assert api.post(f"/api/battles/{battle.pk}/odds/").status_code in STORED
+        assert page.post(f"/battles/{battle.pk}/odds/").status_code == 302
+        refused = page.post(f"/battles/{battle.pk}/odds/")
+        assert refused.status_code == 429
+        assert "many odds previews" in refused.content.decode()
+    assert BattleBatch.objects.count() == 2
 
 
 def test_a_batch_is_at_most_the_per_request_limit_except_for_staff(
