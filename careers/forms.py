@@ -11,6 +11,12 @@ from roster.models import Pilot
 
 from .models import TableBattle, TableSystem, Territory
 
+# Bounds of the hand-entered numbers (ruling "Bounds of the table-battle form"): no card of
+# the three books takes a hundred hits; cockpit hits (001 'C: COCKPIT HIT'), crew hits and
+# fires (002 13c) count in ones; a battle lasts at most 100 game turns, as the engine's.
+MAX_HITS = 99
+MAX_SMALL = 9
+MAX_GAME_TURN = 100
 FLIGHT_ROWS = 8
 SHOT_ROWS = 8
 OUTCOMES = (
@@ -46,10 +52,16 @@ class TableBattleForm(forms.Form):
 
 class FlightForm(forms.Form):
     pilot = _PilotChoice(queryset=Pilot.objects.none(), required=False)
-    damage = forms.IntegerField(min_value=0, initial=0, required=False)
-    crew_hits = forms.IntegerField(min_value=0, initial=0, required=False, help_text="Air Pirates")
-    fires = forms.IntegerField(min_value=0, initial=0, required=False, help_text="Air Pirates")
-    cockpit_hits = forms.IntegerField(min_value=0, initial=0, required=False, help_text="Air Force")
+    damage = forms.IntegerField(min_value=0, max_value=MAX_HITS, initial=0, required=False)
+    crew_hits = forms.IntegerField(
+        min_value=0, max_value=MAX_SMALL, initial=0, required=False, help_text="Air Pirates"
+    )
+    fires = forms.IntegerField(
+        min_value=0, max_value=MAX_SMALL, initial=0, required=False, help_text="Air Pirates"
+    )
+    cockpit_hits = forms.IntegerField(
+        min_value=0, max_value=MAX_SMALL, initial=0, required=False, help_text="Air Force"
+    )
     retreated = forms.BooleanField(required=False)
     destroyed = forms.BooleanField(required=False)
 
@@ -61,8 +73,8 @@ class FlightForm(forms.Form):
 class ShotForm(forms.Form):
     shooter = _PilotChoice(queryset=Pilot.objects.none(), required=False)
     target = _PilotChoice(queryset=Pilot.objects.none(), required=False)
-    turn = forms.IntegerField(min_value=1, required=False)
-    sequence = forms.IntegerField(min_value=0, initial=0, required=False)
+    turn = forms.IntegerField(min_value=1, max_value=MAX_GAME_TURN, required=False)
+    sequence = forms.IntegerField(min_value=0, max_value=MAX_HITS, initial=0, required=False)
     outcome = forms.ChoiceField(choices=OUTCOMES, required=False)
 
     def __init__(self, *args, **kwargs):

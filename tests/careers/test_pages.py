@@ -94,3 +94,34 @@ def test_table_battle_form_needs_a_writer(client, cast, django_user_model):
     claim = claim_battle.claims.get()
     assert client.post(f"/claims/{claim.pk}/decide/", {"decision": "confirm"}).status_code == 403
     assert claim_confirm  # imported for the services' use elsewhere
+
+
+def test_table_battle_form_bounds_every_number_lists_every_error_keeps_input(
+    client, cast, organiser
+):
+    """Issue 16: campaign turn 99,999 and 999 hits were accepted; now each is refused beside
+    its field, all at once, and what was typed stays in the form."""
+    client.force_login(organiser)
+    post = {
+        "campaign": cast["campaign"].pk, "name": "Too many hits", "system": "air_pirates",
+        "territory": "axis", "campaign_turn": 99999,
+        "flight-TOTAL_FORMS": 8, "flight-INITIAL_FORMS": 0, "shot-TOTAL_FORMS": 8, "shot-INITIAL_FORMS": 0,
+        "flight-0-pilot": cast["Tuck"].pk, "flight-0-damage": 999, "flight-0-crew_hits": 12,
+        "flight-1-pilot": cast["Balthasar"].pk, "flight-1-fires": 10,
+        "shot-0-shooter": cast["Tuck"].pk, "shot-0-target": cast["Balthasar"].pk, "shot-0-turn": 500,
+        "shot-0-outcome": "destroyed",
+    }  # fmt: skip
+    response = client.post("/table-battles/new/", post)
+    assert response.status_code == 400 and not TableBattle.objects.filter(name="Too many hits")
+    page = response.content.decode()
+    errors = page.split('id="errors"', 1)[1].split("</ul>", 1)[0]
+    assert errors.count("<li>") == 5, errors
+    assert "Campaign turn: Ensure this value is less than or equal to 10000" in errors
+    assert "Who flew, row 1, damage: Ensure this value is less than or equal to 99" in errors
+    assert "Who flew, row 1, crew hits: Ensure this value is less than or equal to 9" in errors
+    assert "Who flew, row 2, fires: Ensure this value is less than or equal to 9" in errors
+    assert "Who fired, row 1, turn: Ensure this value is less than or equal to 100" in errors
+    assert page.count('class="field-error"') == 4  # beside the fields of the two tables
+    for kept in ('name="campaign_turn" value="99999"', 'name="flight-0-damage" value="999"',
+                 'name="shot-0-turn" value="500"', 'value="Too many hits"'):  # fmt: skip
+        assert kept in page, kept
