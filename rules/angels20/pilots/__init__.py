@@ -28,7 +28,9 @@ Policies are deterministic given their seed: tie-breaks use the policy's own
 seeded :class:`rules.dice.Dice` (unrecorded; :class:`~.base.TieBreaker`),
 never the global ``random`` module nor the battle's dice. The package keeps
 process-wide caches of position-independent tables (relative move outcomes,
-reach sets); they never change a decision.
+reach sets, shot counts over reach sets, attack odds) and memos of shot and
+map-edge values keyed by everything they depend on; they never change a
+decision (issue 17: adding them left every golden battle byte-identical).
 
 Modules: :mod:`.base` (the protocol, tie-breaks), :mod:`.random_policy`,
 :mod:`.tactical` (the tactical policy's phases), :mod:`.planning` (choosing
