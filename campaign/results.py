@@ -75,6 +75,7 @@ def plane_restored(*, campaign: Campaign, plane: CampaignPlane, actor: str) -> N
     pilot_log(
         pilot=plane.pilot,
         kind=PilotEventKind.NOTE,
+        campaign=campaign,
         details={
             "campaign": campaign.name,
             "plane": plane.plane_id,

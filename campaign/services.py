@@ -16,7 +16,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 
 from angels.errors import RuleViolation
 from battles.rules_settings import rules_options
@@ -574,6 +574,9 @@ def _sync_planes(
         pilot = _free_pilot(campaign, plane["side"], spec.name, exclude=busy)
         if pilot is not None:
             busy.add(pilot.pk)
+            if pilot.enrolled_in_id is None:  # a free pilot of a campaign squadron joins it
+                pilot.enrolled_in = campaign
+                pilot.save(update_fields=["enrolled_in"])
             pilot_log(pilot=pilot, kind=PilotEventKind.NOTE, campaign_turn=state.turn, campaign=campaign,
                       details={"campaign": campaign.name, "plane": pid, "aircraft": spec.name, "text": "assigned to a plane in play"},
                       recorded_by=actor)  # fmt: skip
@@ -650,18 +653,18 @@ def _carry_counts(
         pilot.save(update_fields=["experience_markers", "air_kills"])
         base = {"campaign": campaign.name, "plane": record.plane_id}
         for _ in range(max(0, d_xm)):
-            pilot_log(pilot=pilot, kind=PilotEventKind.MISSION, campaign_turn=state.turn,
+            pilot_log(pilot=pilot, kind=PilotEventKind.MISSION, campaign_turn=state.turn, campaign=campaign,
                       details={**base, "experience_markers": plane["xm"]}, recorded_by=actor)  # fmt: skip
         for kill in new_kills[: max(0, d_kills)]:
             if kill["credit_rule"].startswith("engine:"):
                 continue
             victim = state.lost.get(kill["victim"])
             victim_name = state.setup.plane_cards[victim["card"]].name if victim else kill["victim"]
-            pilot_log(pilot=pilot, kind=PilotEventKind.KILL, campaign_turn=kill["turn"], battle_ref=f"{campaign.name}: {kill['mission']}",
+            pilot_log(pilot=pilot, kind=PilotEventKind.KILL, campaign_turn=kill["turn"], campaign=campaign, battle_ref=f"{campaign.name}: {kill['mission']}",
                       details={**base, "victim": kill["victim"], "victim_aircraft": victim_name, "credit_rule": kill["credit_rule"]},
                       recorded_by=actor)  # fmt: skip
         if d_xm < 0 or d_kills < 0:
-            pilot_log(pilot=pilot, kind=PilotEventKind.NOTE, campaign_turn=state.turn,
+            pilot_log(pilot=pilot, kind=PilotEventKind.NOTE, campaign_turn=state.turn, campaign=campaign,
                       details={**base, "text": "organiser undo", "experience_markers": d_xm, "air_kills": d_kills},
                       recorded_by=actor)  # fmt: skip
     record.xm_recorded, record.kills_recorded = plane["xm"], plane["kills"]
@@ -671,14 +674,19 @@ def _carry_counts(
 def _free_pilot(
     campaign: Campaign, side: str, aircraft_name: str, *, exclude: set[int]
 ) -> Pilot | None:
-    """An active pilot of the side enrolled in the campaign (issue 12: he serves
-    nowhere else) not flying another plane; pilots of a squadron flying that
-    very type first."""
+    """An active pilot of the side serving in the campaign (issue 12: enrolled in
+    it, or free in one of its squadrons -- the plane enrols him) not flying
+    another plane; pilots of a squadron flying that very type first."""
     pilots = (
-        Pilot.objects.filter(enrolled_in=campaign, squadron__side=side, status=PilotStatus.ACTIVE)
+        Pilot.objects.filter(
+            Q(enrolled_in=campaign) | Q(enrolled_in__isnull=True, squadron__campaigns=campaign),
+            squadron__side=side,
+            status=PilotStatus.ACTIVE,
+        )
         .exclude(pk__in=exclude)
         .select_related("squadron__aircraft_type")
         .order_by("squadron__name", "id")
+        .distinct()
     )
     fallback = None
     for pilot in pilots:

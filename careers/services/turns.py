@@ -73,7 +73,8 @@ def replacements_draft(
 ) -> list[Pilot]:
     """Squadrons of the campaign below strength receive new pilots, at most the
     campaign's replacement rate each, once per campaign turn (a unique
-    ``AppliedResult`` key). On strength: active and wounded pilots. New pilots
+    ``AppliedResult`` key). On strength: active and wounded pilots serving in
+    the campaign or free (not those serving in another campaign). New pilots
     enter at the rule set's replacement entry quality; with characteristics on,
     Vision/Reflex/Training/Experience are rolled by nation and the campaign year
     (001 XIX), an Experience or Ace roll changing the entry quality."""
@@ -96,8 +97,14 @@ def replacements_draft(
         squadrons = cast(
             "QuerySet[WithAnnotations[Squadron, _OnStrength]]",
             campaign.squadrons.annotate(
+                # issue 12: a pilot serving in another campaign is not on this one's strength
                 on_strength=Count(
-                    "pilots", filter=Q(pilots__status__in=[PilotStatus.ACTIVE, PilotStatus.WOUNDED])
+                    "pilots",
+                    filter=Q(pilots__status__in=[PilotStatus.ACTIVE, PilotStatus.WOUNDED])
+                    & (
+                        Q(pilots__enrolled_in=cast(CampaignModel, campaign))
+                        | Q(pilots__enrolled_in__isnull=True)
+                    ),
                 )
             ).order_by("name"),
         )

@@ -207,3 +207,15 @@ def test_undo_takes_back_a_card_loss_its_survival_roll_and_its_career_entries(ca
     ).exists()
     assert not AppliedResult.objects.filter(pk=applied.pk).exists()
     assert pilot.airframe is not None or not applied.undo["airframes"]
+
+
+def test_a_second_campaign_over_busy_squadrons_drafts_its_own_replacements(campaign, second):
+    """Its squadrons' pilots all serve in the first campaign: none is on the second's
+    strength, so it drafts replacements, who serve in it."""
+    from careers.services import career_settings_for, replacements_draft
+
+    rate = career_settings_for(second).replacement_rate
+    expected = sum(min(rate, s.target_strength) for s in second.squadrons.all())
+    drafted = replacements_draft(campaign=second, campaign_turn=2)
+    assert len(drafted) == expected > 0
+    assert {p.enrolled_in_id for p in drafted} == {second.pk}
