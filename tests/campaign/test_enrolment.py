@@ -219,3 +219,22 @@ def test_a_second_campaign_over_busy_squadrons_drafts_its_own_replacements(campa
     drafted = replacements_draft(campaign=second, campaign_turn=2)
     assert len(drafted) == expected > 0
     assert {p.enrolled_in_id for p in drafted} == {second.pk}
+
+
+def test_undoing_an_engine_battles_result_is_refused_with_the_reason(campaign, users, client):
+    import json
+
+    from campaign.models import CampaignAction
+
+    version = campaign.version
+    CampaignAction.objects.create(
+        campaign=campaign, sequence=1, side="umpire", turn=campaign.turn,
+        payload={"type": "result", "side": "umpire", "result": json.dumps({"mode": "engine"})},
+    )  # fmt: skip
+    client.force_login(users["organiser"])
+    response = client.post(f"/api/campaigns/{campaign.pk}/undo/")
+    assert response.status_code == 400
+    assert response.json()["code"] == "state" and "engine battle" in response.json()["detail"]
+    campaign.refresh_from_db()
+    assert campaign.version == version
+    assert not CampaignAction.objects.filter(campaign=campaign, undone=True).exists()
