@@ -80,9 +80,14 @@ class PilotEvent(models.Model):
     recorded_by = models.CharField(max_length=150, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
-    # Not a column: the link to the entry's battle report, set on the events of a
-    # pilot's page (careers.selectors.pilot_career) for its template.
+    # Not columns: set on the entries of a pilot's page (careers.selectors.pilot_career)
+    # for its template: the link to the entry's battle report, its campaign's name
+    # ("standalone" if none) and page, and a kill's victim named.
     report_url: str
+    campaign_name: str
+    campaign_url: str
+    victim_label: str
+    victim_pilot_id: int | None
 
     class Meta:
         ordering = ["pilot_id", "created_at", "id"]

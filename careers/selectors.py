@@ -117,7 +117,7 @@ def _indefinite(aircraft: str) -> str:
 
 def campaign_of(event: PilotEvent) -> str:
     """The campaign a career entry belongs to, by name, or ``standalone``."""
-    if event.campaign_id is not None:
+    if event.campaign_id is not None and event.campaign is not None:
         return event.campaign.name
     return str(event.details.get("campaign") or STANDALONE)
 
@@ -181,7 +181,7 @@ def leaderboard(
     if status:
         qs = qs.filter(status__in=LEADERBOARD_STATUS.get(status, (status,)))
     if aces_only:
-        qs = qs.filter(confirmed_kills__gte=LEADERBOARD_ACE_KILLS)
+        qs = qs.filter(Q(confirmed_kills__gte=LEADERBOARD_ACE_KILLS))
     return qs.order_by("-confirmed_kills", "experience_markers", "-unconfirmed_kills", "name", "id")
 
 
@@ -266,8 +266,8 @@ def pilot_career(*, pilot_id: int) -> dict[str, Any]:
     name_victims(kills)
     return {
         "pilot": pilot,
-        "confirmed_kills": pilot.confirmed_kills,
-        "ace": pilot.ace,
+        "confirmed_kills": cast(Any, pilot).confirmed_kills,  # annotated by pilots_with_figures
+        "ace": cast(Any, pilot).ace,
         "events": events,
         "campaigns": list(groups.values()),
         "kills": kills,
@@ -323,7 +323,7 @@ def squadron_page(*, squadron_id: int, log_limit: int = 100) -> dict[str, Any]:
     return {
         "squadron": squadron,
         "pilots": pilots,
-        "strength": squadron.strength,
+        "strength": cast(Any, squadron).strength,  # annotated by squadron_list
         "per_turn": [{"turn": t, **v} for t, v in sorted(per_turn.items())],
         "aircraft": aircraft,
         "log": log,

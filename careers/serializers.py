@@ -44,7 +44,7 @@ class KillOutput(PilotEventOutput):
     victim_pilot_id = serializers.IntegerField(allow_null=True)
 
     class Meta(PilotEventOutput.Meta):
-        fields = (*PilotEventOutput.Meta.fields, "victim", "victim_pilot_id")
+        fields = (*PilotEventOutput.Meta.fields, "victim", "victim_pilot_id")  # type: ignore[assignment]  # a subclass's Meta lists more fields
 
 
 class PilotFiguresOutput(PilotOutput):
@@ -54,7 +54,7 @@ class PilotFiguresOutput(PilotOutput):
     ace = serializers.BooleanField()
 
     class Meta(PilotOutput.Meta):
-        fields = (*PilotOutput.Meta.fields, "confirmed_kills", "ace")
+        fields = (*PilotOutput.Meta.fields, "confirmed_kills", "ace")  # type: ignore[assignment]  # a subclass's Meta lists more fields
 
 
 class LeaderboardOutput(serializers.ModelSerializer):
