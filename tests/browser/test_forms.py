@@ -72,3 +72,12 @@ def test_table_battle_form_fits_a_desktop_page(open_page, flyer):
     assert page.locator("select[name=flight-0-pilot]").count() == 1
     screenshot(page, "table-battle-1280")
     assert page_width(page) <= 1280, "the table overflows the page"
+
+
+def test_table_battle_form_scrolls_inside_its_tables_on_a_phone(open_page, flyer):
+    demo_roster_create()
+    page = open_page("/table-battles/new/", 390, user=flyer, password=PASSWORD)
+    screenshot(page, "table-battle-390")
+    assert page_width(page) <= 390, "the page scrolls sideways"
+    table = page.locator(".scroll").first  # the wide table scrolls within its own box
+    assert table.evaluate("e => e.scrollWidth > e.clientWidth")
