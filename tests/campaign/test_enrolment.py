@@ -238,3 +238,23 @@ def test_undoing_an_engine_battles_result_is_refused_with_the_reason(campaign, u
     campaign.refresh_from_db()
     assert campaign.version == version
     assert not CampaignAction.objects.filter(campaign=campaign, undone=True).exists()
+
+
+def test_the_table_battle_page_reshows_the_form_naming_where_the_pilot_serves(
+    campaign, users, client
+):
+    users["organiser"].is_staff = True
+    users["organiser"].save()
+    pilot = Pilot.objects.filter(enrolled_in=campaign).first()
+    client.force_login(users["organiser"])
+    post = {
+        "name": "Friendly sweep", "system": "angels20", "territory": "neutral",
+        "flight-TOTAL_FORMS": 8, "flight-INITIAL_FORMS": 0, "shot-TOTAL_FORMS": 8,
+        "shot-INITIAL_FORMS": 0, "flight-0-pilot": pilot.pk,
+    }  # fmt: skip
+    response = client.post("/table-battles/new/", post)
+    page = response.content.decode()
+    assert response.status_code in (200, 400)
+    assert "serves in campaign" in page and "Channel 1941" in page
+    assert 'value="Friendly sweep"' in page  # the form is re-shown with what was typed
+    assert not AppliedResult.objects.filter(source_key__startswith="table:").exists()
