@@ -9,6 +9,7 @@ urlpatterns = [
     path("<int:pk>/log/", apis.BattleLogApi.as_view(), name="api-battle-log"),
     path("<int:pk>/resolve/", apis.BattleResolveApi.as_view(), name="api-battle-resolve"),
     path("<int:pk>/retry/", apis.BattleRetryApi.as_view(), name="api-battle-retry"),
+    path("<int:pk>/apply/", apis.BattleApplyApi.as_view(), name="api-battle-apply"),
     path("<int:pk>/odds/", apis.BattleOddsApi.as_view(), name="api-battle-odds"),
     path("batches/", apis.BatchCreateApi.as_view(), name="api-batch-create"),
     path("batches/<int:pk>/", apis.BatchDetailApi.as_view(), name="api-batch-detail"),

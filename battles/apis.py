@@ -48,14 +48,23 @@ class BattleCreateApi(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "battles"  # REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], per user
 
-    @extend_schema(request=BattleCreateInput, responses={201: BattleOutput})
+    @extend_schema(
+        request=BattleCreateInput,
+        responses={202: BattleOutput},
+        description=(
+            "Stores the battle and answers 202 Accepted: it is flown in the background "
+            "(`status` pending, then finished). With the broker down the battle is stored "
+            "`queued` and sent when the broker is back; there is nothing to retry. "
+            "With `resolve` false it waits as a draft."
+        ),
+    )
     def post(self, request):
         data = BattleCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
         battle = services.battle_create(requested_by=request.user, **data.validated_data)
         battle.refresh_from_db()
         return Response(
-            BattleOutput(battle, context={"request": request}).data, status=status.HTTP_201_CREATED
+            BattleOutput(battle, context={"request": request}).data, status=status.HTTP_202_ACCEPTED
         )
 
 
@@ -91,17 +100,36 @@ class BattleRetryApi(APIView):
         )
 
 
+class BattleApplyApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses=BattleOutput,
+        description=(
+            "Hand a finished battle's result on again (to its campaign and the roster) after "
+            'the fault that left it "finished, not applied" (`apply_error`) is fixed. Its '
+            "creator, its campaign's organiser or staff. Applied at most once; a new failure "
+            "is kept in `apply_error`."
+        ),
+    )
+    def post(self, request, pk: int):
+        get_object_or_404(Battle, pk=pk)
+        battle = services.battle_reapply(battle_id=pk, user=request.user)
+        return Response(BattleOutput(battle, context={"request": request}).data)
+
+
 class BattleOddsApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "odds"
 
-    @extend_schema(request=None, responses={201: BatchOutput})
+    @extend_schema(request=None, responses={202: BatchOutput})
     def post(self, request, pk: int):
         access.require_manager(get_object_or_404(Battle, pk=pk), request.user, what="preview")
         batch = services.odds_preview(battle_id=pk, requested_by=request.user)
         return Response(
-            BatchOutput(_with_progress().get(pk=batch.pk)).data, status=status.HTTP_201_CREATED
+            BatchOutput(_with_progress().get(pk=batch.pk)).data, status=status.HTTP_202_ACCEPTED
         )
 
 
@@ -116,14 +144,22 @@ class BatchCreateApi(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "batches"
 
-    @extend_schema(request=BatchCreateInput, responses={201: BatchOutput})
+    @extend_schema(
+        request=BatchCreateInput,
+        responses={202: BatchOutput},
+        description=(
+            "Stores the batch and its battles and answers 202 Accepted: they are flown in the "
+            "background and `summary` is written when the last one is done. With the broker "
+            "down they are stored queued and sent when it is back; there is nothing to retry."
+        ),
+    )
     def post(self, request):
         data = BatchCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
         access.require_batch_size(data.validated_data["runs"], request.user)
         batch = services.batch_create(requested_by=request.user, **data.validated_data)
         return Response(
-            BatchOutput(_with_progress().get(pk=batch.pk)).data, status=status.HTTP_201_CREATED
+            BatchOutput(_with_progress().get(pk=batch.pk)).data, status=status.HTTP_202_ACCEPTED
         )
 
 

@@ -81,9 +81,10 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def battle_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
-    """Resolve, preview the odds of, or retry a battle: its creator, its campaign's organiser or staff."""
+    """Resolve, preview the odds of, retry, or re-apply the result of a battle: its creator,
+    its campaign's organiser or staff."""
     battle = get_object_or_404(Battle, pk=pk)
-    if action not in ("resolve", "odds", "retry"):
+    if action not in ("resolve", "odds", "retry", "apply"):
         raise Http404("no such action")
     if not access.may_manage(battle, request.user):
         raise PermissionDenied("only the battle's creator, its campaign's organiser or staff")
@@ -95,8 +96,10 @@ def battle_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             services.battle_resolve(battle_id=pk)
         elif action == "odds":
             services.odds_preview(battle_id=pk, requested_by=request.user)
-        else:
+        elif action == "retry":
             services.battle_retry(battle_id=pk)
+        else:
+            services.battle_reapply(battle_id=pk, user=request.user)
     except RuleViolation as exc:
         messages.error(request, str(exc))
     return redirect("battle-report", pk=pk)

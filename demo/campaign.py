@@ -14,7 +14,7 @@ import random
 from django.db import transaction
 
 from battles.models import Battle, BattleStatus
-from battles.services import battle_run
+from battles.services import battle_apply, battle_run
 from campaign.models import Campaign
 from campaign.services import campaign_act
 from rules.cardgame import GameState, action_to_json
@@ -76,8 +76,8 @@ def demo_campaign_play(
 
 
 def _fly_waiting_battle(campaign: Campaign) -> bool:
-    """In embedded mode, fly the pending engagement battle now (the task is idempotent,
-    so its own dispatch after commit then finds nothing to do)."""
+    """In embedded mode, fly the pending engagement battle and apply its result now (both
+    steps are idempotent, so their own tasks after commit then find nothing to do)."""
     from django.conf import settings
 
     if not settings.CELERY_TASK_ALWAYS_EAGER:
@@ -85,4 +85,8 @@ def _fly_waiting_battle(campaign: Campaign) -> bool:
     battle = Battle.objects.filter(
         source_key__startswith=f"campaign:{campaign.pk}:", status=BattleStatus.PENDING
     ).first()
-    return battle is not None and battle_run(battle_id=battle.pk)
+    if battle is None or not battle_run(battle_id=battle.pk):
+        return False
+    # and hand the result on now (idempotent: the apply task after commit finds it applied)
+    battle_apply(battle_id=battle.pk)
+    return True

@@ -183,6 +183,15 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE = {
     "sweep-battles": {"task": "battles.sweep", "schedule": 10.0, "options": {"expires": 10.0}},
 }
+# The sweep and the apply steps have a queue of their own, which every worker
+# also consumes (no -Q needed): behind a backlog of battles in the default
+# queue they would wait their turn, and a dead worker's battle with them.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES: dict[str, dict[str, str]] = {"celery": {}, "housekeeping": {}}
+CELERY_TASK_ROUTES = {
+    "battles.sweep": {"queue": "housekeeping"},
+    "battles.apply_result": {"queue": "housekeeping"},
+}
 
 LOGGING = {
     "version": 1,

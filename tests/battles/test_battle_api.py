@@ -23,7 +23,7 @@ def test_create_a_battle_through_the_api_and_read_its_result(
 ):
     with django_capture_on_commit_callbacks(execute=True):
         response = _post(api, "/api/battles/create/", {"scenario": "dogfight", "seed": 4})
-    assert response.status_code == 201, response.content
+    assert response.status_code == 202, response.content
     pk = response.json()["id"]
     body = api.get(f"/api/battles/{pk}/").json()
     assert body["status"] == "finished"
@@ -49,7 +49,7 @@ def test_a_standard_scenario_from_flights(api, django_capture_on_commit_callback
         response = _post(
             api, "/api/battles/create/", {"scenario": "standard", "flights": flights, "seed": 8}
         )
-    assert response.status_code == 201, response.content
+    assert response.status_code == 202, response.content
     battle = Battle.objects.get(pk=response.json()["id"])
     assert battle.status == "finished" and battle.setup["vp_target"] == 60
 
@@ -132,7 +132,7 @@ def test_a_batch_over_the_api(api, django_capture_on_commit_callbacks):
         response = _post(
             api, "/api/battles/batches/", {"scenario": "dogfight", "runs": 3, "seed": 1}
         )
-    assert response.status_code == 201
+    assert response.status_code == 202
     body = api.get(f"/api/battles/batches/{response.json()['id']}/").json()
     assert body["finished"] == 3 and body["summary"]["battles"] == 3
     bad = _post(api, "/api/battles/batches/", {"scenario": "dogfight", "runs": 0})

@@ -52,7 +52,7 @@ def test_a_battle_created_through_the_api_is_flown_by_a_real_worker(
             {"scenario": "dogfight", "seed": 21},
             content_type="application/json",
         )
-        assert response.status_code == 201
+        assert response.status_code == 202
         pk = response.json()["id"]
         deadline = time.monotonic() + 60
         status = None

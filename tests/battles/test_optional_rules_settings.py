@@ -47,7 +47,7 @@ def _create(api, rules, scenario="dogfight", **settings):
 
 def test_every_optional_rule_is_recorded_on_the_battle_and_its_scenario(api):
     response = _create(api, EVERY_OPTIONAL_RULE, territory={"axis": "enemy", "allied": "friendly"})
-    assert response.status_code == 201, response.content
+    assert response.status_code == 202, response.content
     battle = Battle.objects.get(pk=response.json()["id"])
     assert battle.settings["rules"] == EVERY_OPTIONAL_RULE  # as asked for
     rules = battle.setup["rules"]  # as the engine flies them
@@ -82,7 +82,7 @@ def test_random_clouds_and_flights_of_the_standard_scenario(api):
          "settings": {"rules": {"random_clouds": True, "night": "moonlight"}}},
         content_type="application/json",
     )  # fmt: skip
-    assert response.status_code == 201, response.content
+    assert response.status_code == 202, response.content
     rules = Battle.objects.get().setup["rules"]
     assert rules["random_clouds"] is True and rules["night"] == "moonlight"
 
