@@ -350,37 +350,27 @@ def _standing(
     return score
 
 
-def position_scores(
-    state: Any,
-    w: Mapping[str, float],
+def _end_terms(
     ctx: Context,
+    w: Mapping[str, float],
     q: int,
     r: int,
     f: int,
     alt: int,
-    statuses: tuple[int, ...],
-    parts: bool = False,
-) -> list[Any]:
-    """:func:`position_score` of one end for each of ``statuses``, in one pass.
-
-    The same numbers, operation for operation: what does not depend on the
-    status (geometry, tailing, collisions, map edge, objective) is worked
-    out once, the reach terms once per evading flag, and only the exact
-    shots at enemies that have moved once per status (both evading
-    statuses score alike). ``parts`` as in :func:`position_score`.
-    """
+    evs: tuple[int, ...],
+    no_fire: bool,
+) -> tuple[int, float, float, list[float], list[float], list[float], list[Any]]:
+    """The enemy terms of :func:`position_scores` that do not depend on the status:
+    (nearest, tailing, collisions, next turn / unmoved offense / unmoved defense
+    by evading flag, the moved enemies at range 1-3 for the exact shots)."""
     adv = ctx.me[4]
     mx_w = w["threat_max"]
     tail = coll = 0.0
     nearest = 99
-    evs = (0, 1) if STATUS_EVADING_LEFT in statuses or STATUS_EVADING_RIGHT in statuses else (0,)
     nxt = [0.0, 0.0]
     un_off = [0.0, 0.0]
     un_def = [0.0, 0.0]
     close: list[tuple[Enemy, int, int, int, int]] = []
-    af_set = ctx.allies_final
-    stacked = bool(af_set) and (hex_at(state, q, r), alt) in af_set
-    no_fire = stacked or ctx.grounded
     for e in ctx.enemies:
         dq = e[1] - q
         dr = e[2] - r
@@ -422,6 +412,34 @@ def position_scores(
                     if ov is None:
                         ov = _my_chance(ctx, e, tk, ev)
                     un_off[ev] += ov * af * f_me
+    return nearest, tail, coll, nxt, un_off, un_def, close
+
+
+def position_scores(
+    state: Any,
+    w: Mapping[str, float],
+    ctx: Context,
+    q: int,
+    r: int,
+    f: int,
+    alt: int,
+    statuses: tuple[int, ...],
+    parts: bool = False,
+) -> list[Any]:
+    """:func:`position_score` of one end for each of ``statuses``, in one pass.
+
+    The same numbers, operation for operation: what does not depend on the
+    status (geometry, tailing, collisions, map edge, objective) is worked
+    out once, the reach terms once per evading flag, and only the exact
+    shots at enemies that have moved once per status (both evading
+    statuses score alike). ``parts`` as in :func:`position_score`.
+    """
+    adv = ctx.me[4]
+    evs = (0, 1) if STATUS_EVADING_LEFT in statuses or STATUS_EVADING_RIGHT in statuses else (0,)
+    af_set = ctx.allies_final
+    stacked = bool(af_set) and (hex_at(state, q, r), alt) in af_set
+    no_fire = stacked or ctx.grounded
+    nearest, tail, coll, nxt, un_off, un_def, close = _end_terms(ctx, w, q, r, f, alt, evs, no_fire)
     em = ctx.edge_memo
     ek = (q, r, f)
     ep = em.get(ek)
