@@ -248,8 +248,9 @@ def engagement_battle_finished(battle: Battle) -> None:
         # Experience phase; the battle gives the kills, damage and losses.
         record = replace(record, flown=tuple(replace(f, mission=False) for f in record.flown))
         engagement_apply(
-            source_key=f"battle:{battle.pk}", result=record, campaign=campaign, recorded_by="engine"
-        )
+            source_key=f"battle:{battle.pk}", result=record, campaign=campaign, recorded_by="engine",
+            leave_out_unavailable=True,
+        )  # fmt: skip
 
 
 def _territory(battle: Battle, attacker_side: str) -> str:
