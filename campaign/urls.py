@@ -1,11 +1,12 @@
 from django.urls import path
 
-from . import enrolment_views, views
+from . import enrolment_views, print_views, views
 
 urlpatterns = [
     path("", views.campaign_list, name="campaign-list"),
     path("new/", views.campaign_new, name="campaign-new"),
     path("<int:pk>/", views.campaign_detail, name="campaign-detail"),
+    path("<int:pk>/print/", print_views.campaign_print, name="campaign-print"),
     path("<int:pk>/act/", views.campaign_act, name="campaign-act"),
     path("<int:pk>/invite/", views.campaign_invite, name="campaign-invite"),
     path("<int:pk>/undo/", views.campaign_undo, name="campaign-undo"),
