@@ -168,3 +168,42 @@ def test_campaign_print_page_has_sides_squadrons_pilots_and_engagements(client, 
     assert 'data-figure="confirmed_kills">2<' in bader_row[: bader_row.index("</tr>")]
     detail = client.get(f"/campaigns/{campaign.pk}/").content.decode()
     assert f'href="/campaigns/{campaign.pk}/print/"' in detail
+
+
+def _queries(client, url) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(url).status_code == 200
+    return len(ctx.captured_queries)
+
+
+def test_exports_and_print_pages_do_not_query_per_pilot(client, fought):
+    urls = [
+        "/aces.csv",
+        f"/statistics/{fought['campaign'].pk}/statistics.csv",
+        f"/squadrons/{fought['raf'].pk}/print/",
+        f"/squadrons/{fought['raf'].pk}/roster.pdf",
+        f"/campaigns/{fought['campaign'].pk}/print/",
+    ]
+    before = [_queries(client, url) for url in urls]
+    for i in range(4):
+        pilot = pilot_enlist(squadron=fought["raf"], name=f"Extra {i}", quality="average",
+                             quality_scale="air_force")  # fmt: skip
+        victim = pilot_enlist(squadron=fought["jg"], name=f"Victim {i}", quality="average",
+                              quality_scale="air_force")  # fmt: skip
+        _kills(fought, pilot, [victim], key=f"extra{i}", turn=4)
+    assert [_queries(client, url) for url in urls] == before
+
+
+def test_campaign_print_shows_no_hand_even_to_the_organiser(client, fought, organiser):
+    client.force_login(organiser)
+    campaign = fought["campaign"]
+    detail = client.get(f"/campaigns/{campaign.pk}/")
+    printed = client.get(f"/campaigns/{campaign.pk}/print/")
+    # the organiser sees the side to act's hand on the campaign page, never on the printed sheet
+    assert detail.context["view"].get("hand") is not None
+    assert "Your hand" in detail.content.decode()
+    assert printed.context["view"].get("hand") is None
+    assert "Your hand" not in printed.content.decode()
