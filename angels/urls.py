@@ -22,6 +22,7 @@ urlpatterns = [
     path("api/roster/", include("careers.api_urls")),  # career API, same paths as before the split
     path("api/campaigns/", include("campaign.api_urls")),
     path("campaigns/", include("campaign.urls")),
+    path("history/", include("campaign.history_urls")),  # issue 16: history of every change
     path("api/battles/", include("battles.api_urls")),
     path("battles/", include("battles.urls")),
     path("api/auth/token/", auth.TokenObtainApi.as_view(), name="api-token"),

@@ -9,6 +9,8 @@ died, sends queued battles (the outbox) and lost apply steps.
 
 from celery import shared_task
 
+from angels.history import history_task
+
 from . import services
 
 
@@ -20,7 +22,8 @@ from . import services
     time_limit=300,
 )
 def run_battle(battle_id: int) -> bool:
-    return services.battle_run(battle_id=battle_id)
+    with history_task(f"task battles.run_battle: battle {battle_id}"):
+        return services.battle_run(battle_id=battle_id)
 
 
 @shared_task(
@@ -31,9 +34,11 @@ def run_battle(battle_id: int) -> bool:
     time_limit=90,
 )
 def apply_result(battle_id: int) -> bool:
-    return services.battle_apply(battle_id=battle_id)
+    with history_task(f"task battles.apply_result: battle {battle_id}"):
+        return services.battle_apply(battle_id=battle_id)
 
 
 @shared_task(name="battles.sweep", acks_late=True, soft_time_limit=60, time_limit=90)
 def sweep_battles() -> dict[str, list[int]]:
-    return services.battles_sweep()
+    with history_task("task battles.sweep"):
+        return services.battles_sweep()

@@ -2,6 +2,7 @@ from django import forms
 from django.contrib import admin, messages
 
 from angels.errors import RuleViolation
+from angels.history import HistoryAdmin, history_reason
 from battles.rules_settings import rules_options
 
 from . import services
@@ -59,7 +60,7 @@ class CampaignForm(forms.ModelForm):
 
 
 @admin.register(Campaign)
-class CampaignAdmin(admin.ModelAdmin):
+class CampaignAdmin(HistoryAdmin):
     form = CampaignForm
     list_display = (
         "name",
@@ -91,15 +92,19 @@ class CampaignAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         if not change:
-            created = services.campaign_create(
-                name=obj.name, created_by=request.user, resolution_mode=obj.resolution_mode,
-                progression_rule=obj.progression_rule, survival_rule=obj.survival_rule,
-                engine_rules=obj.engine_rules, engine_territory=obj.engine_territory,
-            )  # fmt: skip
+            with history_reason("admin add"):
+                created = self._create(request, obj)
             obj.pk = created.pk
             obj.__dict__.update(Campaign.objects.get(pk=created.pk).__dict__)
         else:
             super().save_model(request, obj, form, change)
+
+    def _create(self, request, obj):
+        return services.campaign_create(
+            name=obj.name, created_by=request.user, resolution_mode=obj.resolution_mode,
+            progression_rule=obj.progression_rule, survival_rule=obj.survival_rule,
+            engine_rules=obj.engine_rules, engine_territory=obj.engine_territory,
+        )  # fmt: skip
 
     @admin.action(description="Advance: pass for the side whose move it is")
     def advance_phase(self, request, queryset):

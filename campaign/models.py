@@ -13,6 +13,7 @@ from django.db import models
 from django.db.models import Q
 
 from angels.fields import OrderedJSONField
+from angels.history import ReasonedHistoricalRecords
 
 
 class ResolutionMode(models.TextChoices):
@@ -87,6 +88,22 @@ class Campaign(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    # Issue 16: the organiser's settings are kept; the game's own columns (state,
+    # turn, phase, ...) follow the action record and are written by QuerySet.update.
+    history = ReasonedHistoricalRecords(
+        excluded_fields=[
+            "state",
+            "setup",
+            "version",
+            "status",
+            "winner",
+            "turn",
+            "phase",
+            "current_side",
+            "updated_at",
+        ]  # fmt: skip
+    )
 
     class Meta:
         ordering = ["-created_at"]

@@ -240,6 +240,7 @@ def campaign_engine_rules_set(
     _check_engine_settings(engine_rules, territory)
     campaign.engine_rules = one_survival_roll(engine_rules, campaign.survival_rule)
     campaign.engine_territory = territory
+    campaign._change_reason = "engine rules set by the organiser"  # type: ignore[attr-defined]  # issue 16 history
     campaign.save(update_fields=["engine_rules", "engine_territory", "updated_at"])
     return campaign
 

@@ -1,6 +1,7 @@
 from django.contrib import admin, messages
 
 from angels.errors import RuleViolation
+from angels.history import HistoryAdmin
 from roster import admin as roster_admin
 from roster.models import Pilot
 
@@ -63,7 +64,7 @@ class PilotEventAdmin(admin.ModelAdmin):
 
 
 @admin.register(CareerSettings)
-class CareerSettingsAdmin(admin.ModelAdmin):
+class CareerSettingsAdmin(HistoryAdmin):
     list_display = ("campaign", "replacement_rate", "characteristics", "year")
     actions = ("begin_turn",)
 
@@ -81,7 +82,7 @@ class CareerSettingsAdmin(admin.ModelAdmin):
 
 
 @admin.register(AwardDefinition)
-class AwardDefinitionAdmin(admin.ModelAdmin):
+class AwardDefinitionAdmin(HistoryAdmin):
     list_display = ("name", "campaign", "nation", "threshold_kind", "threshold")
     list_filter = ("campaign", "threshold_kind")
 

@@ -14,6 +14,7 @@ from typing import cast
 from django.db import models
 from django.db.models import F, Q
 
+from angels.history import ReasonedHistoricalRecords
 from roster.models import AircraftType, Pilot
 
 from .types import CampaignModel
@@ -282,6 +283,8 @@ class CareerSettings(models.Model):
         default=1941, help_text="Campaign year, for the characteristics table."
     )
 
+    history = ReasonedHistoricalRecords()  # issue 16: who, when, why of every change
+
     class Meta:
         verbose_name_plural = "career settings"
         constraints = [
@@ -307,6 +310,8 @@ class AwardDefinition(models.Model):
     nation = models.CharField(max_length=60, blank=True, help_text="Blank: any nation.")
     threshold_kind = models.CharField(max_length=10, choices=ThresholdKind.choices)
     threshold = models.PositiveSmallIntegerField()
+
+    history = ReasonedHistoricalRecords()  # issue 16: who, when, why of every change
 
     class Meta:
         ordering = ["campaign_id", "threshold_kind", "threshold", "name"]

@@ -5,6 +5,8 @@ from django.db.models import Count, Q
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 
+from angels.history import HistoryAdmin
+
 from .models import AircraftType, Airframe, Pilot, Squadron
 
 if TYPE_CHECKING:
@@ -15,7 +17,7 @@ if TYPE_CHECKING:
 
 
 @admin.register(AircraftType)
-class AircraftTypeAdmin(admin.ModelAdmin):
+class AircraftTypeAdmin(HistoryAdmin):
     list_display = (
         "name", "nation", "side", "year", "kind", "cost", "pilot_quality", "card_type", "card_af", "card_sf",
         "card_gf", "night_fighter", "deck", "deck_copies", "estimated",
@@ -99,7 +101,7 @@ class AirframeInline(admin.TabularInline):
 
 
 @admin.register(Squadron)
-class SquadronAdmin(admin.ModelAdmin):
+class SquadronAdmin(HistoryAdmin):
     list_display = (
         "name",
         "nation",
@@ -127,7 +129,7 @@ class SquadronAdmin(admin.ModelAdmin):
 
 
 @admin.register(Pilot)
-class PilotAdmin(admin.ModelAdmin):
+class PilotAdmin(HistoryAdmin):
     list_display = (
         "name", "rank", "nation", "squadron", "quality", "status", "experience_markers", "air_kills",
         "ground_credits", "bombing_successes",
@@ -139,7 +141,7 @@ class PilotAdmin(admin.ModelAdmin):
 
 
 @admin.register(Airframe)
-class AirframeAdmin(admin.ModelAdmin):
+class AirframeAdmin(HistoryAdmin):
     list_display = ("serial", "aircraft_type", "squadron", "pilot", "state")
     list_filter = ("state", "squadron__side", "squadron", "aircraft_type")
     search_fields = ("serial", "aircraft_type__name", "pilot__name")

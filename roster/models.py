@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 
+from angels.history import ReasonedHistoricalRecords
 from rules.angels20.abilities import ABILITIES, unknown_ability_message
 
 
@@ -140,6 +141,8 @@ class AircraftType(models.Model):
         help_text="Names of the fields whose values are estimates (docs/rulings.md), not printed values.",
     )
 
+    history = ReasonedHistoricalRecords()  # issue 16: who, when, why of every change
+
     class Meta:
         ordering = ["name"]
         constraints = [
@@ -227,6 +230,8 @@ class Squadron(models.Model):
     target_strength = models.PositiveSmallIntegerField(
         default=12, help_text="Pilots the squadron should have on strength."
     )
+
+    history = ReasonedHistoricalRecords()  # issue 16: who, when, why of every change
 
     class Meta:
         ordering = ["side", "nation", "name"]
@@ -327,6 +332,8 @@ class Pilot(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
+    history = ReasonedHistoricalRecords()  # issue 16: who, when, why of every change
+
     class Meta:
         ordering = ["squadron__name", "name"]
         indexes = [models.Index(fields=["status", "air_kills"])]
@@ -387,6 +394,8 @@ class Airframe(models.Model):
     state = models.CharField(
         max_length=12, choices=AirframeState.choices, default=AirframeState.SERVICEABLE
     )
+
+    history = ReasonedHistoricalRecords()  # issue 16: who, when, why of every change
 
     class Meta:
         ordering = ["serial"]

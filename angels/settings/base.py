@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",  # API tokens (README "Signing in to the API")
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI and ReDoc served from our static files (no CDN)
+    "simple_history",  # issue 16: who changed what, when and why (angels.history)
     "roster",
     "careers",
     "battles",
@@ -46,6 +47,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "simple_history.middleware.HistoryRequestMiddleware",  # history records name the request's user
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]

@@ -67,6 +67,7 @@ def pilot_transfer(*, pilot_id: int, squadron: Squadron, by: str, reason: str) -
     old = pilot.squadron.name
     serial = _unassign_airframe(pilot, destroyed=False)
     pilot.squadron = squadron
+    pilot._change_reason = f"transfer: {reason}"  # type: ignore[attr-defined]  # issue 16 history
     pilot.save(update_fields=["squadron"])
     pilot_log(pilot=pilot, kind=PilotEventKind.TRANSFER, recorded_by=by,
               details={"from": old, "to": squadron.name, "reason": reason, "airframe_left": serial})  # fmt: skip
@@ -82,6 +83,7 @@ def pilot_retire(*, pilot_id: int, by: str, reason: str) -> Pilot:
     was = pilot.status
     _unassign_airframe(pilot, destroyed=False)
     pilot.status, pilot.wounded_until_turn = PilotStatus.RETIRED, None
+    pilot._change_reason = f"retired: {reason}"  # type: ignore[attr-defined]  # issue 16 history
     pilot.save(update_fields=["status", "wounded_until_turn"])
     pilot_log(
         pilot=pilot,
@@ -101,6 +103,7 @@ def pilot_revive(*, pilot_id: int, by: str, reason: str) -> Pilot:
         raise RuleViolation("the pilot is already on duty", field="status", code="state")
     was = pilot.status
     pilot.status, pilot.wounded_until_turn = PilotStatus.ACTIVE, None
+    pilot._change_reason = f"back on duty: {reason}"  # type: ignore[attr-defined]  # issue 16 history
     pilot.save(update_fields=["status", "wounded_until_turn"])
     pilot_log(
         pilot=pilot,

@@ -1,0 +1,49 @@
+"""Who may see and revert an object's history (issue 16): staff, or the organiser concerned.
+
+A campaign, its career settings and award definitions: that campaign's
+organiser. A pilot: the organiser of a campaign he belongs to
+(``campaign.access.campaign_pilots``); a squadron: of a campaign it plays in;
+an airframe: of its squadron's campaigns; an aircraft type (the shared
+catalog): any campaign's organiser.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Model
+
+from careers.models import AwardDefinition, CareerSettings
+from roster.models import AircraftType, Airframe, Pilot, Squadron
+
+from .access import campaign_pilots
+from .models import Campaign, CampaignMember, Role
+
+
+def _organised(user: Any) -> list[Campaign]:
+    ids = CampaignMember.objects.filter(user=user, role=Role.ORGANISER).values("campaign_id")
+    return list(Campaign.objects.filter(pk__in=ids))
+
+
+def may_see_history(user: Any, obj: Model) -> bool:
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_staff or user.is_superuser:
+        return True
+    campaigns = _organised(user)
+    if isinstance(obj, Campaign):
+        return obj in campaigns
+    if isinstance(obj, CareerSettings | AwardDefinition):
+        return obj.campaign_id in {c.pk for c in campaigns}
+    if isinstance(obj, Pilot):
+        return any(campaign_pilots(c).filter(pk=obj.pk).exists() for c in campaigns)
+    if isinstance(obj, Squadron):
+        return any(c.squadrons.filter(pk=obj.pk).exists() for c in campaigns)
+    if isinstance(obj, Airframe):
+        squadron_id = obj.squadron_id
+        return squadron_id is not None and any(
+            c.squadrons.filter(pk=squadron_id).exists() for c in campaigns
+        )
+    if isinstance(obj, AircraftType):
+        return bool(campaigns)
+    return False
