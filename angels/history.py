@@ -4,7 +4,8 @@ Who: the signed-in user, attached by simple_history's ``HistoryRequestMiddleware
 (None in a background task). When: the record's date. Why: the change reason,
 taken from the instance's ``_change_reason`` when the code sets one, else from
 the innermost :func:`history_reason` block (views, the admin, tasks), else from
-the request (``"PATCH /api/roster/pilots/3/"``).
+the request (``"PATCH /api/roster/pilots/3/"``), else the management command
+(``"manage.py demo"``).
 
 Bulk writes (``QuerySet.update``, ``bulk_create``) leave no record; the ones on
 tracked models are listed in docs/rulings.md, "History of every change".
@@ -12,10 +13,12 @@ tracked models are listed in docs/rulings.md, "History of every change".
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from django.apps import apps
@@ -79,6 +82,8 @@ class ReasonedHistoricalRecords(HistoricalRecords):
         request = getattr(HistoricalRecords.context, "request", None)
         if request is not None:
             return f"{request.method} {request.path}"[:REASON_MAX]
+        if len(sys.argv) > 1 and Path(sys.argv[0]).name in ("manage.py", "django-admin"):
+            return f"manage.py {sys.argv[1]}"  # a management command (demo, load_catalog, ...)
         return None
 
 
@@ -143,7 +148,7 @@ def history_of(obj: models.Model) -> list[HistoryEntry]:
             HistoryEntry(
                 history_id=record.history_id,
                 date=record.history_date,
-                user=user.get_username() if user is not None else "— (background task)",
+                user=user.get_username() if user is not None else "— (no user: a task or command)",
                 kind=_KINDS.get(record.history_type, record.history_type),
                 reason=record.history_change_reason or "",
                 changes=changes,

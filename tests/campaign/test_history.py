@@ -191,3 +191,12 @@ def test_a_background_task_records_no_user_and_names_the_task(campaign, staff):
     record = pilot.history.first()
     assert record.history_user is None
     assert record.history_change_reason == "task battles.apply_result: battle 12"
+
+
+def test_a_management_command_names_itself_as_the_reason(campaign, monkeypatch):
+    pilot = Pilot.objects.filter(squadron__campaigns=campaign).first()
+    monkeypatch.setattr("sys.argv", ["manage.py", "demo", "--password", "x"])
+    pilot.experience_markers += 1
+    pilot.save()
+    record = pilot.history.first()
+    assert (record.history_user, record.history_change_reason) == (None, "manage.py demo")
