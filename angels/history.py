@@ -201,10 +201,18 @@ class HistoryAdmin(SimpleHistoryAdmin):
     change_form_template = "admin/history_change_form.html"
     object_history_form_template = "admin/history_revert_form.html"
 
-    def save_model(self, request: Any, obj: Any, form: Any, change: bool) -> None:
+    def _reason(self, request: Any, change: bool) -> str:
         typed = str(request.POST.get("_change_reason", "")).strip()
         default = "admin revert" if "/history/" in request.path else "admin edit"
         if not change:
             default = "admin add"
-        obj._change_reason = (typed or default)[:REASON_MAX]
+        return (typed or default)[:REASON_MAX]
+
+    def save_model(self, request: Any, obj: Any, form: Any, change: bool) -> None:
+        obj._change_reason = self._reason(request, change)
         super().save_model(request, obj, form, change)
+
+    def save_formset(self, request: Any, form: Any, formset: Any, change: bool) -> None:
+        """Inline rows (a squadron's pilots and airframes) saved with the same reason."""
+        with history_reason(self._reason(request, change)):
+            super().save_formset(request, form, formset, change)

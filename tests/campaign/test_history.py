@@ -200,3 +200,18 @@ def test_a_management_command_names_itself_as_the_reason(campaign, monkeypatch):
     pilot.save()
     record = pilot.history.first()
     assert (record.history_user, record.history_change_reason) == (None, "manage.py demo")
+
+
+def test_inline_rows_saved_in_the_admin_share_the_reason(campaign, staff):
+    squadron = Squadron.objects.filter(campaigns=campaign, pilots__isnull=False).first()
+    admin = _client(staff)
+    url = f"/admin/roster/squadron/{squadron.pk}/change/"
+    data = _admin_form_data(admin.get(url))
+    data["pilots-0-rank"] = "Squadron Leader"
+    data["_change_reason"] = "new CO"
+    response = admin.post(url, data)
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    pilot = Pilot.objects.get(pk=data["pilots-0-id"])
+    assert pilot.rank == "Squadron Leader"
+    record = pilot.history.first()
+    assert (record.history_user, record.history_change_reason) == (staff, "new CO")
