@@ -2,8 +2,9 @@
 
 Needs PostgreSQL and the ``redis-server`` binary. Uses its own database
 (``angels_soak`` unless DATABASE_URL says otherwise) and starts a private
-redis-server on a free port, ``--workers`` solo workers and one beat (the
-sweep every 10 s, never killed). It creates ``--battles`` tactical Dogfights
+redis-server on a free port, ``--workers`` solo workers, one beat (the
+sweep every 10 s) and ``manage.py dispatch_queued --loop 10`` (the same sweep
+from its own process), none of these two killed. It creates ``--battles`` tactical Dogfights
 at ``--rate`` a second and meanwhile kills a random live worker every
 ``--kill-every`` seconds (``--kills`` times), choosing among the workers
 whose log shows a battle received and not yet done for a random 0-1 s (so
@@ -81,6 +82,14 @@ def main() -> None:  # noqa: PLR0915 - one script, read top to bottom
     parser.add_argument("--kill-every", type=float, default=2.0, help="seconds between kills")
     parser.add_argument("--grace", type=float, default=120.0)
     parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument(
+        "--policy",
+        default="tactical",
+        help="computer pilots of both sides (random: faster battles)",
+    )
+    parser.add_argument(
+        "--max-seconds", type=float, default=1200, help="stop creating and killing after this"
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
@@ -132,6 +141,12 @@ def main() -> None:  # noqa: PLR0915 - one script, read top to bottom
         [*celery, "beat", "--loglevel=WARNING", f"--schedule={tmp / 'beat-schedule'}"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=(tmp / "beat.log").open("w"),
     )  # fmt: skip
+    # the sweep also from a process of its own (README: beside beat, so that sweeping
+    # never waits for a free worker; with workers killed this often, it would)
+    sweeper = subprocess.Popen(
+        [sys.executable, "manage.py", "dispatch_queued", "--loop", "10"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=(tmp / "sweeper.log").open("w"),
+    )  # fmt: skip
     workers, names = (list(t) for t in zip(*(worker() for _ in range(args.workers)), strict=True))
     seen: dict[int, tuple[str, float]] = {}  # worker -> (battle task it flies, kill it after)
     kills: list[tuple[float, dict[int, int]]] = []  # (when, {running battle: attempts then})
@@ -142,10 +157,12 @@ def main() -> None:  # noqa: PLR0915 - one script, read top to bottom
         next_battle, next_kill, next_idle_check = start, start + args.kill_every, start
         while len(created) < args.battles or len(kills) < args.kills:
             now = time.monotonic()
+            if now - start > args.max_seconds:
+                break
             if len(created) < args.battles and now >= next_battle:
                 battle = services.battle_create(
                     scenario="dogfight", seed=rng.randrange(2**40),
-                    settings={"policies": {"axis": "tactical", "allied": "tactical"}},
+                    settings={"policies": {"axis": args.policy, "allied": args.policy}},
                 )  # fmt: skip
                 created.append(battle.pk)
                 next_battle += 1 / args.rate
@@ -182,9 +199,9 @@ def main() -> None:  # noqa: PLR0915 - one script, read top to bottom
                 break
             time.sleep(0.5)
     finally:
-        for proc in [*workers, beat]:
+        for proc in [*workers, beat, sweeper]:
             proc.send_signal(signal.SIGTERM)
-        for proc in [*workers, beat]:
+        for proc in [*workers, beat, sweeper]:
             try:
                 proc.wait(timeout=20)
             except subprocess.TimeoutExpired:
