@@ -5,7 +5,7 @@ DRF was imported, so a settings override (a test, a deployment's reload) holds."
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 from rest_framework import throttling
 from rest_framework.settings import api_settings
@@ -28,6 +28,6 @@ def page_throttled(request: Any, scope: str) -> float | None:
     """The API's per-user limit of ``scope`` applied to a page's form post, on the same
     counts: ``None`` when allowed (and counted), else the seconds to wait."""
     throttle = ScopedRateThrottle()
-    if throttle.allow_request(request, SimpleNamespace(throttle_scope=scope)):
+    if throttle.allow_request(request, cast(Any, SimpleNamespace(throttle_scope=scope))):
         return None
     return throttle.wait() or 1.0
