@@ -33,10 +33,12 @@ def _mark_dispatched(ids: Iterable[int]) -> None:
     )
 
 
-def publish_battles(battle_ids: list[int]) -> list[int]:
+def publish_battles(battle_ids: list[int], *, queue: str | None = None) -> list[int]:
     """Publish ``battles.run_battle`` for each battle; mark those the broker accepted.
 
-    Returns the ids accepted. On a broker error the rest stay queued, and a
+    ``queue`` overrides the task's route: the sweep sends battles it took back
+    from dead workers on the small housekeeping queue, so they are flown next
+    instead of waiting behind a backlog. Returns the ids accepted. On a broker error the rest stay queued, and a
     warning says how many.
     """
     from .tasks import run_battle
@@ -52,7 +54,7 @@ def publish_battles(battle_ids: list[int]) -> list[int]:
     try:
         with app.producer_or_acquire() as producer:
             for pk in battle_ids:
-                run_battle.apply_async((pk,), producer=producer, retry=False)
+                run_battle.apply_async((pk,), producer=producer, retry=False, queue=queue)
                 sent.append(pk)
                 if len(sent) % MARK_EVERY == 0:
                     _mark_dispatched(sent[-MARK_EVERY:])

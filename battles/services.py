@@ -167,6 +167,7 @@ HEARTBEAT_SECONDS = 5.0
 RESEND_AFTER = timedelta(seconds=30)
 RESEND_LIMIT = 500
 # Running battles from before leases (no lease_expires_at) are taken back after this.
+RECOVERY_QUEUE = "housekeeping"
 STALE_AFTER = timedelta(minutes=10)
 # A finished battle not yet handed on this long after it finished: its
 # ``battles.apply_result`` message was lost (or never sent); the sweep sends it.
@@ -352,6 +353,12 @@ def battles_sweep(*, now: datetime | None = None) -> dict[str, list[int]]:
         .values_list("pk", flat=True)[:RESEND_LIMIT]
     )
     Battle.objects.filter(pk__in=lost, status=BattleStatus.PENDING).update(dispatched_at=None)
+    from .dispatch import publish_battles
+
+    # A battle taken back from a dead worker has waited once already: it goes
+    # on the housekeeping queue (every worker reads it, and it is short), not
+    # behind the backlog, so recovery stays within a minute under load.
+    publish_battles(reclaimed, queue=RECOVERY_QUEUE)
     sent = dispatch_queued()
     unapplied = list(
         Battle.objects.filter(

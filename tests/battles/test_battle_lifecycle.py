@@ -230,3 +230,30 @@ def test_a_battle_whose_worker_died_before_claiming_it_is_sent_again_after_30_s(
     assert swept["lost"] == [taken.pk] and swept["sent"] == [taken.pk]
     assert Battle.objects.get(pk=taken.pk).status == "finished"
     assert Battle.objects.get(pk=just_sent.pk).status == "pending"  # still in the queue
+
+
+def test_a_battle_taken_back_from_a_dead_worker_is_sent_on_the_housekeeping_queue(
+    catalog, monkeypatch
+):
+    """Recovery within a minute under load: the soak found reclaimed battles waiting
+    behind a backlog on the default queue (p95 84 s), so the sweep sends them on the
+    short housekeeping queue every worker reads."""
+    from battles import dispatch
+    from battles.tasks import run_battle
+
+    battle = services.battle_create(scenario="dogfight", seed=8, resolve=False)
+    Battle.objects.filter(pk=battle.pk).update(
+        status="running", started_at=timezone.now(), dispatched_at=timezone.now(),
+        lease_token="dead-worker", lease_expires_at=timezone.now() - timedelta(seconds=1),
+    )  # fmt: skip
+    queues = {}
+    monkeypatch.setattr(run_battle.app.conf, "task_always_eager", False)
+    monkeypatch.setattr(
+        run_battle, "apply_async", lambda args, **kw: queues.__setitem__(args[0], kw.get("queue"))
+    )
+    monkeypatch.setattr(dispatch, "publish_apply", lambda ids: [])
+    swept = services.battles_sweep()
+    assert swept["reclaimed"] == [battle.pk]
+    assert queues == {battle.pk: services.RECOVERY_QUEUE}
+    battle.refresh_from_db()
+    assert battle.status == "pending" and battle.dispatched_at is not None
