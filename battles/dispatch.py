@@ -54,7 +54,10 @@ def publish_battles(battle_ids: list[int], *, queue: str | None = None) -> list[
     try:
         with app.producer_or_acquire() as producer:
             for pk in battle_ids:
-                run_battle.apply_async((pk,), producer=producer, retry=False, queue=queue)
+                if queue:
+                    run_battle.apply_async((pk,), producer=producer, retry=False, queue=queue)
+                else:
+                    run_battle.apply_async((pk,), producer=producer, retry=False)
                 sent.append(pk)
                 if len(sent) % MARK_EVERY == 0:
                     _mark_dispatched(sent[-MARK_EVERY:])
