@@ -129,7 +129,8 @@ class BattleOddsApi(APIView):
         access.require_manager(get_object_or_404(Battle, pk=pk), request.user, what="preview")
         batch = services.odds_preview(battle_id=pk, requested_by=request.user)
         return Response(
-            BatchOutput(_with_progress().get(pk=batch.pk)).data, status=status.HTTP_202_ACCEPTED
+            BatchOutput(_with_progress().get(pk=batch.pk), context={"request": request}).data,
+            status=status.HTTP_202_ACCEPTED,
         )
 
 
@@ -159,7 +160,8 @@ class BatchCreateApi(APIView):
         access.require_batch_size(data.validated_data["runs"], request.user)
         batch = services.batch_create(requested_by=request.user, **data.validated_data)
         return Response(
-            BatchOutput(_with_progress().get(pk=batch.pk)).data, status=status.HTTP_202_ACCEPTED
+            BatchOutput(_with_progress().get(pk=batch.pk), context={"request": request}).data,
+            status=status.HTTP_202_ACCEPTED,
         )
 
 

@@ -89,7 +89,19 @@ class BattleLogOutput(serializers.ModelSerializer):
 
 
 class BatchOutput(serializers.ModelSerializer):
+    """A batch; ``seed`` is null while kept from the viewer (an odds batch of a running campaign's battle)."""
+
     finished = serializers.IntegerField(read_only=True)
+    seed = serializers.IntegerField(read_only=True, allow_null=True)
+
+    def to_representation(self, instance: BattleBatch) -> Any:
+        from .services import batch_seed_visible
+
+        data = super().to_representation(instance)
+        request = self.context.get("request")
+        if not batch_seed_visible(instance, getattr(request, "user", None)):
+            data["seed"] = None
+        return data
 
     class Meta:
         model = BattleBatch

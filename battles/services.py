@@ -107,7 +107,19 @@ def seed_visible(battle: Battle, user: Any) -> bool:
     """May ``user`` (None: anonymous) see ``battle``'s seed? Staff always; otherwise unless a check hides it."""
     if user is not None and getattr(user, "is_staff", False):
         return True
+    if battle.batch_id is not None:
+        batch = BattleBatch.objects.only("purpose", "seed").get(pk=battle.batch_id)
+        if not batch_seed_visible(batch, user):
+            return False
     return not any(check(battle, user) for check in SEED_HIDDEN_CHECKS)
+
+
+def batch_seed_visible(batch: BattleBatch, user: Any) -> bool:
+    """An odds batch's seed (and its battles') is kept like the seed of the battle it previews."""
+    if not batch.purpose.startswith("odds:"):
+        return True
+    source = Battle.objects.filter(pk=int(batch.purpose.removeprefix("odds:"))).first()
+    return source is None or seed_visible(source, user)
 
 
 def battle_resolve(*, battle_id: int) -> Battle:
@@ -407,8 +419,13 @@ def batch_battle_seed(batch_seed: int, index: int) -> int:
 def batch_create(
     *, scenario: str, runs: int, flights: dict[str, Any] | None = None, settings: dict[str, Any] | None = None,
     seed: int | None = None, requested_by: Any = None, purpose: str = "balance",
+    setup: dict[str, Any] | None = None,
 ) -> BattleBatch:  # fmt: skip
-    """The same matchup flown ``runs`` times, battle i seeded ``batch_battle_seed(seed, i)``, fanned out as a group."""
+    """The same matchup flown ``runs`` times, battle i seeded ``batch_battle_seed(seed, i)``, fanned out as a group.
+
+    With ``setup`` (an engine scenario another part of the product built, e.g. a
+    campaign engagement's) every battle flies that setup; otherwise each is built
+    from ``scenario``, ``flights`` and ``settings``."""
     if not isinstance(runs, int) or not 1 <= runs <= MAX_BATCH_RUNS:
         raise RuleViolation(
             f"runs is a whole number from 1 to {MAX_BATCH_RUNS}", field="runs", code="range"
@@ -416,10 +433,14 @@ def batch_create(
     seed = secrets.randbits(40) if seed is None else seed
     settings, flights = settings or {}, flights or {}
     seeds = [batch_battle_seed(seed, i) for i in range(runs)]
-    setups = [
-        build_scenario(kind=scenario, flights=flights, settings=settings, seed=s).to_json()
-        for s in seeds
-    ]
+    setups = (
+        [setup for _ in seeds]
+        if setup is not None
+        else [
+            build_scenario(kind=scenario, flights=flights, settings=settings, seed=s).to_json()
+            for s in seeds
+        ]
+    )
     user = requested_by if getattr(requested_by, "is_authenticated", False) else None
     with transaction.atomic():
         batch = BattleBatch.objects.create(
@@ -520,7 +541,10 @@ def odds_preview(
     settings.setdefault("policies", {"axis": DEFAULT_POLICY, "allied": DEFAULT_POLICY})
     # keyed with the server's secret: the odds batch's seed is public, the battle's may not be
     seed = derive_seed(battle.seed, "odds preview", key=seed_key("odds preview"))
+    # an engagement (a campaign's engine battle) is not rebuilt from flights: the
+    # batch flies the battle's own stored setup, with the computer pilots
+    setup = battle.setup if battle.scenario == ScenarioKind.ENGAGEMENT else None
     return batch_create(
         scenario=battle.scenario, flights=battle.flights, settings=settings, runs=runs, seed=seed,
-        requested_by=requested_by, purpose=f"odds:{battle.pk}",
+        requested_by=requested_by, purpose=f"odds:{battle.pk}", setup=setup,
     )  # fmt: skip
