@@ -54,6 +54,9 @@ class BattleBatch(models.Model):
         max_length=20, default="balance", help_text="balance or odds preview"
     )
     summary = models.JSONField(null=True, blank=True)
+    done = models.PositiveIntegerField(
+        default=0, help_text="Battles of it a worker saw finish or fail (counted once each)."
+    )
     finished_at = models.DateTimeField(null=True, blank=True)
     requested_by = models.ForeignKey(
         django_settings.AUTH_USER_MODEL,

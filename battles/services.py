@@ -270,7 +270,7 @@ def battle_run(*, battle_id: int) -> bool:
             finished_at=timezone.now(), lease_expires_at=None,
         )  # fmt: skip
         if failed and battle.batch_id:
-            batch_maybe_summarise(batch_id=battle.batch_id)
+            _batch_battle_done(battle.batch_id)
         return bool(failed)
     now = timezone.now()
     with transaction.atomic():
@@ -283,8 +283,20 @@ def battle_run(*, battle_id: int) -> bool:
         if written and not battle.batch_id:
             _dispatch_apply([battle_id])
     if written and battle.batch_id:
-        batch_maybe_summarise(batch_id=battle.batch_id)
+        _batch_battle_done(battle.batch_id)
     return bool(written)
+
+
+def _batch_battle_done(batch_id: int) -> None:
+    """Count one battle of the batch done (O(1), no row lock held while others wait);
+    the worker that makes the count reach ``runs`` writes the summary (issue 17).
+
+    Called once per battle: only the worker whose conditional update wrote the
+    battle's end gets here. Battles the sweep ends are not counted; the sweep
+    summarises any batch it finds complete."""
+    BattleBatch.objects.filter(pk=batch_id).update(done=F("done") + 1)
+    if BattleBatch.objects.filter(pk=batch_id, done__gte=F("runs"), summary__isnull=True).exists():
+        batch_maybe_summarise(batch_id=batch_id)
 
 
 def battle_apply(*, battle_id: int, reapply: bool = False) -> bool:
