@@ -382,8 +382,7 @@ def battles_sweep(*, now: datetime | None = None) -> dict[str, list[int]]:
     # A battle taken back from a dead worker has waited once already: it goes
     # on the housekeeping queue (every worker reads it, and it is short), not
     # behind the backlog, so recovery stays within a minute under load.
-    publish_battles(reclaimed, queue=RECOVERY_QUEUE)
-    sent = dispatch_queued()
+    sent = publish_battles(reclaimed, queue=RECOVERY_QUEUE) + dispatch_queued()
     unapplied = list(
         Battle.objects.filter(
             status=BattleStatus.FINISHED, applied_at__isnull=True, apply_error="",
