@@ -191,7 +191,6 @@ def test_the_new_battle_page_sets_optional_rules(api, django_capture_on_commit_c
     assert battle.setup["rules"]["night"] == "moonlight" and battle.status == "finished"
     bad = api.post("/battles/new/", {**form, "flak_fields": "8,10,7"})
     assert bad.status_code == 400
-    assert "settings.rules.flak_fields[0]: a flak field exists at altitude 2, 3 or 4" in (
-        bad.content.decode()
-    )
+    # listed beside the field in plain words (the new-battle page of issue 16)
+    assert "A flak field exists at altitude 2, 3 or 4, not 7" in bad.content.decode()
     assert Battle.objects.count() == 1
