@@ -228,6 +228,7 @@ def test_engagement_resolver_is_pluggable_with_the_same_result_shape():
         return EngagementResult(mode="engine", mission_id=engagement.mission_id, losses=(bf,),
                                 kills=(Kill(lanc, bf, "engine:tail-gunner"),))  # fmt: skip
 
+    before = RESOLVERS.get("engine")  # the campaign app may have registered its own
     register_resolver("engine", engine)
     try:
         state, ids = mission_scenario(
@@ -246,10 +247,13 @@ def test_engagement_resolver_is_pluggable_with_the_same_result_shape():
         assert state.kills[-1]["credit_rule"] == "engine:tail-gunner"
         assert state.engagements[-1]["mode"] == "engine"
     finally:
-        del RESOLVERS["engine"]
+        RESOLVERS.pop("engine", None)
+        if before is not None:
+            RESOLVERS["engine"] = before
 
 
 def test_table_mode_waits_for_an_entered_result_and_checks_it():
+    before = RESOLVERS.get("table")  # the campaign app may have registered its own
     register_resolver("table", lambda engagement, dice: None)
     try:
         state, ids = mission_scenario({"Attack Oilfield": ["Avro 683 Lancaster"]}, launch=False)
@@ -285,7 +289,9 @@ def test_table_mode_waits_for_an_entered_result_and_checks_it():
         )  # retreated: no bombing roll
         assert state.engagements[-1]["retreats"] == [lanc]
     finally:
-        del RESOLVERS["table"]
+        RESOLVERS.pop("table", None)
+        if before is not None:
+            RESOLVERS["table"] = before
 
 
 def test_umpire_actions_are_recorded_and_replayed():
