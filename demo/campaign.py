@@ -10,6 +10,7 @@ services a player's request does.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from django.db import transaction
 
@@ -55,24 +56,31 @@ def demo_campaign_play(
                 if not _fly_waiting_battle(campaign):
                     break  # queued on a real broker: the workers will fly it
                 continue
-            scrambles = [a for a in actions if a.kind == "scramble"]
-            assigns = [a for a in actions if a.kind == "assign"]
-            advances = [a for a in actions if a.kind == "advance"]
-            if scrambles:
-                chosen = scrambles[0]
-            elif assigns and rng.random() < 0.7:
-                chosen = rng.choice(assigns)
-            elif advances and rng.random() < 0.6:
-                chosen = advances[0]
-            else:
-                chosen = rng.choice(actions)
-            action = action_to_json(chosen)
+            action = action_to_json(stand_in_choice(actions, rng))
         with transaction.atomic():
             campaign_act(
                 campaign_id=campaign.pk, user=organiser, version=campaign.version, action=action
             )
         taken += 1
     return taken
+
+
+def stand_in_choice(
+    actions: list[Any], rng: random.Random, *, assign: float = 0.7, advance: float = 0.6
+) -> Any:
+    """A stand-in commander's pick among the legal actions: scramble whenever he may (so
+    engagements have two sides), else assign a plane (chance ``assign``), else advance
+    (chance ``advance``), else anything. The demo and the tests' campaigns play with it."""
+    scrambles = [a for a in actions if a.kind == "scramble"]
+    if scrambles:
+        return scrambles[0]
+    assigns = [a for a in actions if a.kind == "assign"]
+    if assigns and rng.random() < assign:
+        return rng.choice(assigns)
+    advances = [a for a in actions if a.kind == "advance"]
+    if advances and rng.random() < advance:
+        return advances[0]
+    return rng.choice(actions)
 
 
 def _fly_waiting_battle(campaign: Campaign) -> bool:

@@ -34,6 +34,7 @@ from battles.models import Battle, BattleBatch
 from battles.services import batch_battle_seed
 from campaign import engagements, services
 from campaign.models import Campaign, CampaignPlane, CampaignStatus
+from demo.campaign import stand_in_choice
 from demo.roster import demo_roster_create
 from roster.models import Squadron
 from rules.angels20.pilots import pilot_seed
@@ -97,17 +98,7 @@ def _play(
         actions = state.legal_actions()
         if campaign.status == CampaignStatus.FINISHED or side is None or not actions:
             break
-        scrambles = [a for a in actions if a.kind == "scramble"]
-        assigns = [a for a in actions if a.kind == "assign"]
-        advances = [a for a in actions if a.kind == "advance"]
-        if scrambles:  # defenders scramble whenever they may: engagements have two sides
-            action = scrambles[0]
-        elif assigns and rng.random() < 0.7:
-            action = rng.choice(assigns)
-        elif advances and rng.random() < 0.6:
-            action = advances[0]
-        else:
-            action = rng.choice(actions)
+        action = stand_in_choice(actions, rng)
         with capture(execute=True):  # the engine battles are flown as they come
             services.campaign_act(
                 campaign_id=campaign.pk,

@@ -37,6 +37,7 @@ from campaign.enrolment import enrolment_add
 from careers import selectors
 from careers.models import AppliedResult, Claim, ClaimState, PilotEvent
 from careers.services import claim_confirm, claim_deny, table_battle_record
+from demo.campaign import stand_in_choice
 from demo.roster import demo_roster_create
 from roster.models import Pilot, PilotStatus, Squadron
 from roster.selectors import PILOT_STATES, squadron_list
@@ -240,17 +241,7 @@ def _step(campaign, rng: random.Random, organiser, plan: dict) -> None:
         if not _fly_waiting_battle(campaign):
             _play_table(campaign, state, rng, organiser)
         return
-    scrambles = [a for a in actions if a.kind == "scramble"]
-    assigns = [a for a in actions if a.kind == "assign"]
-    advances = [a for a in actions if a.kind == "advance"]
-    if scrambles:
-        chosen = scrambles[0]
-    elif assigns and rng.random() < 0.5:
-        chosen = rng.choice(assigns)
-    elif advances and rng.random() < 0.9:
-        chosen = advances[0]
-    else:
-        chosen = rng.choice(actions)
+    chosen = stand_in_choice(actions, rng, assign=0.5, advance=0.9)
     campaign_services.campaign_act(
         campaign_id=campaign.pk, user=organiser, version=campaign.version,
         action=action_to_json(chosen),

@@ -11,11 +11,8 @@ from django.utils import timezone
 import campaign.engagements as engagements
 from battles import services as battle_services
 from battles.models import Battle
-from campaign import services
 from campaign.models import CampaignAction
-from demo.roster import demo_roster_create
-from roster.models import Squadron
-from tests.campaign.test_engine_engagements import _play_until_an_engine_battle
+from tests.campaign.test_engine_engagements import engine_war_until_a_battle
 
 pytestmark = pytest.mark.django_db
 
@@ -29,14 +26,7 @@ def test_a_campaign_battle_that_cannot_be_applied_is_shown_and_re_applied_once(
         raise RuntimeError("pilot roster locked for maintenance")
 
     monkeypatch.setattr(engagements, "engagement_apply", roster_locked)
-    demo_roster_create()
-    campaign = services.campaign_create(
-        name="Engine war", created_by=users["organiser"], seed=4, resolution_mode="engine",
-        squadrons=list(Squadron.objects.all()),
-    )  # fmt: skip
-    assert _play_until_an_engine_battle(
-        campaign, users["organiser"], django_capture_on_commit_callbacks
-    )
+    campaign = engine_war_until_a_battle(users["organiser"], django_capture_on_commit_callbacks)
     battle = Battle.objects.get(source_key__startswith=f"campaign:{campaign.pk}:")
     assert battle.status == "finished" and battle.result and battle.attempts == 1
     assert battle.applied_at is None

@@ -12,6 +12,7 @@ from battles.models import Battle
 from campaign import services
 from campaign.engagements import _engine_territory
 from campaign.models import Campaign
+from demo.campaign import stand_in_choice
 from demo.roster import demo_roster_create
 from roster.models import Squadron
 from rules.cardgame import GameState, action_to_json
@@ -37,17 +38,7 @@ def _play_until_an_engine_battle_exists(campaign, user, capture, max_actions=150
             return battle
         state = GameState.from_json(campaign.state)
         actions = state.legal_actions()
-        scrambles = [a for a in actions if a.kind == "scramble"]
-        assigns = [a for a in actions if a.kind == "assign"]
-        advances = [a for a in actions if a.kind == "advance"]
-        if scrambles:
-            action = scrambles[0]
-        elif assigns and rng.random() < 0.7:
-            action = rng.choice(assigns)
-        elif advances and rng.random() < 0.6:
-            action = advances[0]
-        else:
-            action = rng.choice(actions)
+        action = stand_in_choice(actions, rng)
         with capture(execute=True):
             services.campaign_act(
                 campaign_id=campaign.pk, user=user, version=campaign.version,

@@ -7,13 +7,10 @@ import re
 import pytest
 
 from battles.models import Battle
-from campaign import services
 from campaign.models import CampaignPlane
 from careers.models import PilotEvent
-from demo.roster import demo_roster_create
-from roster.models import Squadron
 
-from .test_engine_engagements import _play_until_an_engine_battle
+from .test_engine_engagements import engine_war_until_a_battle
 
 pytestmark = pytest.mark.django_db
 
@@ -21,14 +18,7 @@ pytestmark = pytest.mark.django_db
 def test_engagements_link_their_reports_which_name_the_roster_pilots(
     catalog, users, django_capture_on_commit_callbacks, client
 ):
-    demo_roster_create()
-    campaign = services.campaign_create(
-        name="Engine war", created_by=users["organiser"], seed=4, resolution_mode="engine",
-        squadrons=list(Squadron.objects.all()),
-    )  # fmt: skip
-    assert _play_until_an_engine_battle(
-        campaign, users["organiser"], django_capture_on_commit_callbacks
-    )
+    campaign = engine_war_until_a_battle(users["organiser"], django_capture_on_commit_callbacks)
     battle = Battle.objects.filter(
         source_key__startswith=f"campaign:{campaign.pk}:", status="finished"
     ).first()

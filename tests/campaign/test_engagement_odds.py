@@ -4,10 +4,7 @@
 import pytest
 
 from battles.models import Battle, BattleBatch
-from campaign import services
-from demo.roster import demo_roster_create
-from roster.models import Squadron
-from tests.campaign.test_engine_engagements import _play_until_an_engine_battle
+from tests.campaign.test_engine_engagements import engine_war_until_a_battle
 
 pytestmark = pytest.mark.django_db
 
@@ -16,14 +13,7 @@ def test_the_organiser_gets_odds_on_an_engagement_battle(
     catalog, users, client, settings, django_capture_on_commit_callbacks
 ):
     settings.BATTLE_ODDS_RUNS = 5
-    demo_roster_create()
-    campaign = services.campaign_create(
-        name="Engine war", created_by=users["organiser"], seed=4, resolution_mode="engine",
-        squadrons=list(Squadron.objects.all()),
-    )  # fmt: skip
-    assert _play_until_an_engine_battle(
-        campaign, users["organiser"], django_capture_on_commit_callbacks
-    )
+    campaign = engine_war_until_a_battle(users["organiser"], django_capture_on_commit_callbacks)
     battle = Battle.objects.get(source_key__startswith=f"campaign:{campaign.pk}:")
     assert battle.scenario == "engagement" and "campaign" in battle.settings
 
@@ -46,14 +36,7 @@ def test_the_organiser_gets_odds_on_an_engagement_battle(
 def test_a_spectator_gets_no_odds_on_an_engagement_battle(
     catalog, users, client, django_capture_on_commit_callbacks
 ):
-    demo_roster_create()
-    campaign = services.campaign_create(
-        name="Engine war", created_by=users["organiser"], seed=4, resolution_mode="engine",
-        squadrons=list(Squadron.objects.all()),
-    )  # fmt: skip
-    assert _play_until_an_engine_battle(
-        campaign, users["organiser"], django_capture_on_commit_callbacks
-    )
+    campaign = engine_war_until_a_battle(users["organiser"], django_capture_on_commit_callbacks)
     battle = Battle.objects.get(source_key__startswith=f"campaign:{campaign.pk}:")
     client.force_login(users["spectator"])
     response = client.post(f"/api/battles/{battle.pk}/odds/")

@@ -9,6 +9,7 @@ from battles.models import Battle
 from campaign import services
 from campaign.models import CampaignAction
 from careers.models import PilotEvent
+from demo.campaign import stand_in_choice
 from demo.roster import demo_roster_create
 from roster.models import Squadron
 from rules.cardgame import GameState, action_to_json
@@ -29,17 +30,7 @@ def _play_until_an_engine_battle(campaign, user, capture, max_actions=1500):
         state = GameState.from_json(campaign.state)
         actions = state.legal_actions()
         # defenders scramble whenever they can, so engagements have two sides
-        scrambles = [a for a in actions if a.kind == "scramble"]
-        assigns = [a for a in actions if a.kind == "assign"]
-        advances = [a for a in actions if a.kind == "advance"]
-        if scrambles:
-            action = scrambles[0]
-        elif assigns and rng.random() < 0.7:
-            action = rng.choice(assigns)
-        elif advances and rng.random() < 0.6:
-            action = advances[0]
-        else:
-            action = rng.choice(actions)
+        action = stand_in_choice(actions, rng)
         with capture(execute=True):
             services.campaign_act(
                 campaign_id=campaign.pk,
@@ -50,20 +41,22 @@ def _play_until_an_engine_battle(campaign, user, capture, max_actions=1500):
     return False
 
 
+def engine_war_until_a_battle(organiser, capture):
+    """The demo roster, an engine-mode campaign of all its squadrons (seed 4), played by
+    stand-in commanders until its first engine battle is flown; returns the campaign."""
+    demo_roster_create()
+    campaign = services.campaign_create(
+        name="Engine war", created_by=organiser, seed=4, resolution_mode="engine",
+        squadrons=list(Squadron.objects.all()),
+    )  # fmt: skip
+    assert _play_until_an_engine_battle(campaign, organiser, capture)
+    return campaign
+
+
 def test_an_engine_engagement_is_flown_and_its_kills_reach_the_pilots(
     catalog, users, django_capture_on_commit_callbacks, client
 ):
-    demo_roster_create()
-    campaign = services.campaign_create(
-        name="Engine war",
-        created_by=users["organiser"],
-        seed=4,
-        resolution_mode="engine",
-        squadrons=list(Squadron.objects.all()),
-    )
-    assert _play_until_an_engine_battle(
-        campaign, users["organiser"], django_capture_on_commit_callbacks
-    )
+    campaign = engine_war_until_a_battle(users["organiser"], django_capture_on_commit_callbacks)
     battle = (
         Battle.objects.filter(source_key__startswith=f"campaign:{campaign.pk}:")
         .order_by("pk")

@@ -4,12 +4,9 @@ career logs show the same survival die."""
 import pytest
 
 from battles.models import Battle
-from campaign import services
 from careers.models import PilotEvent
-from demo.roster import demo_roster_create
-from roster.models import Squadron
 
-from .test_engine_engagements import _play_until_an_engine_battle
+from .test_engine_engagements import engine_war_until_a_battle
 
 pytestmark = pytest.mark.django_db
 
@@ -17,14 +14,7 @@ pytestmark = pytest.mark.django_db
 def test_the_battle_report_and_the_career_log_show_the_same_survival_roll(
     catalog, users, django_capture_on_commit_callbacks
 ):
-    demo_roster_create()
-    campaign = services.campaign_create(
-        name="Engine war", created_by=users["organiser"], seed=4, resolution_mode="engine",
-        squadrons=list(Squadron.objects.all()),
-    )  # fmt: skip
-    assert _play_until_an_engine_battle(
-        campaign, users["organiser"], django_capture_on_commit_callbacks
-    )
+    campaign = engine_war_until_a_battle(users["organiser"], django_capture_on_commit_callbacks)
     battle = Battle.objects.filter(source_key__startswith=f"campaign:{campaign.pk}:").first()
     pilot_of = {p.plane_id: p.pilot_id for p in campaign.planes.all() if p.pilot_id}
     checked = 0
