@@ -252,102 +252,7 @@ def position_score(
     ways and tailing drop out; next turn's prospects, map edges, the
     objective and stacking remain.
     """
-    adv = ctx.me[4]
-    mx_w = w["threat_max"]
-    offense = defense = un_off = un_def = nxt = tail = coll = 0.0
-    nearest = 99
-    ev = 1 if status in _EVADING else 0
-    af_set = ctx.allies_final
-    stacked = bool(af_set) and (hex_at(state, q, r), alt) in af_set
-    no_fire = stacked or ctx.grounded
-    for e in ctx.enemies:
-        dq = e[1] - q
-        dr = e[2] - r
-        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-        if d < nearest:
-            nearest = d
-        if d > 9:
-            continue
-        dz = e[4] - alt
-        f_me, f_j, nf_me, nf_j, tail_ok, coll_j = e[18]
-        if e[5]:  # moved
-            if 1 <= d <= 3:
-                # exact shots after movement: mine on j and j's on me
-                if f_me and not no_fire and ctx.me[1][d - 1] > 0:
-                    offense += _my_shot(ctx, e, dq, dr, d, dz, f, status)
-                if f_j and e[10][d - 1] > 0:
-                    defense += _their_shot(ctx, e, dq, dr, d, dz, f, status)
-            elif d == 0 and dz == 0 and coll_j:
-                coll -= coll_j  # a midair collision takes both aircraft
-            # tailing (next turn's initiative and position)
-            if tail_ok and -1 <= dz <= 1 and 1 <= d <= 4:
-                tail += _tailing(dq, dr, f, e[3])
-        # reach-based terms: enemy still to move now, or both next turn
-        af = 1.0 if dz == 0 else _alt_factor(dz, adv, w)
-        if not af:
-            continue
-        # j moves, I stay: its threat to me (and my chances on it)
-        a, b_, c, d_ = e[14]
-        tk = (-a * dq - b_ * dr, -c * dq - d_ * dr, (f - e[3]) % 6)
-        mixed = e[15][ev].get(tk)
-        if mixed is None:
-            mixed = _threat(ctx, e, tk, ev, mx_w)
-        if e[5]:
-            nxt -= mixed * af * nf_j
-            # my reach next turn against j where it ended
-            nv = e[17].get((dq, dr, f))
-            nxt += (_my_next(ctx, e, dq, dr, f, mx_w) if nv is None else nv) * af * nf_me
-        else:
-            un_def += mixed * af * f_j
-            if not no_fire and f_me:
-                un_off += _my_chance(ctx, e, tk, ev) * af * f_me
-    shots = (
-        w["offense"] * offense
-        - w["defense"] * defense
-        + w["unmoved_offense"] * un_off
-        - w["unmoved_defense"] * un_def
-        + w["tail"] * tail
-    )
-    score = _standing(
-        state, w, ctx, w["next_turn"] * nxt + coll, nearest, stacked, q, r, f, alt, status
-    )
-    if parts:
-        return score + shots, score
-    return score + shots
-
-
-def _standing(
-    state: Any,
-    w: Mapping[str, float],
-    ctx: Context,
-    score: float,
-    nearest: int,
-    stacked: bool,
-    q: int,
-    r: int,
-    f: int,
-    alt: int,
-    status: int,
-) -> float:
-    """``score`` plus the terms of the end itself: distance to the enemy, stacking,
-    status, map edge ahead, objective."""
-    if 4 < nearest < 99 and not ctx.me[2]:
-        score -= w["close"] * (nearest - 4)
-    if stacked:
-        score -= 3.0
-    if ctx.me[4]:
-        if status == STATUS_DIVING:
-            score -= 1.0  # must power dive next turn
-        elif status in _EVADING:
-            score -= 0.3
-    em = ctx.edge_memo
-    ek = (q, r, f)
-    ep = em.get(ek)
-    if ep is None:
-        ep = em[ek] = edge_penalty(state, w, ctx, q, r, f)
-    score += w["edge"] * ep
-    score += w["objective"] * objective(state, ctx.i, q, r, f, alt)
-    return score
+    return position_scores(state, w, ctx, q, r, f, alt, (status,), parts)[0]
 
 
 def _end_terms(
@@ -474,7 +379,7 @@ def position_scores(
                 - w_ud * un_def[ev]
                 + w_tail * tail
             )
-            # _standing, its terms in the same order
+            # the terms of the end itself: distance, stacking, status, edge, objective
             score = w["next_turn"] * nxt[ev] + coll
             if 4 < nearest < 99 and not ctx.me[2]:
                 score -= w["close"] * (nearest - 4)

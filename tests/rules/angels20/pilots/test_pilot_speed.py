@@ -145,7 +145,8 @@ def test_shot_bins_tabled_at_once_count_every_position_as_one_by_one():
 
 
 def test_all_statuses_in_one_pass_score_as_each_status_alone():
-    """position_scores gives, status by status, exactly position_score's numbers (clouds parts too)."""
+    """position_scores of all statuses at once (shared terms worked out once) gives, status
+    by status, exactly the numbers of each status scored alone (clouds parts too)."""
     from rules.angels20.pilots.scoring import position_scores
 
     s = _zeke_against_two_rookies(Rules.advanced())
