@@ -73,8 +73,17 @@ def _source_key(campaign: Any, state: GameState) -> str:
     return f"campaign:{campaign.pk}:turn{state.turn}:{state.current_mission}"
 
 
-def engagement_seed(campaign_seed: int, source_key: str) -> int:
+def _engagement_name(state: GameState) -> str:
+    """The engagement's place in its campaign, the same on every server and database."""
+    return f"turn{state.turn}:{state.current_mission}"
+
+
+def engagement_seed(campaign_seed: int, engagement_name: str) -> int:
     """The seed of a campaign's engine battle, keyed by the server's secret.
+
+    Derived from the campaign's seed and the engagement's turn and mission, not
+    from the campaign's database id, so a campaign replays the same battles
+    whatever id it was given.
 
     Battle seeds are public (the battle API and report show them, once the
     campaign ends to everyone); with the public key, brute force over candidate
@@ -82,7 +91,7 @@ def engagement_seed(campaign_seed: int, source_key: str) -> int:
     hands and deck order. Stored battles keep their seeds (replay reads them).
     """
     return derive_seed(
-        campaign_seed, f"engagement {source_key}", key=seed_key("campaign engagement")
+        campaign_seed, f"engagement {engagement_name}", key=seed_key("campaign engagement")
     )
 
 
@@ -102,7 +111,7 @@ def engagement_battle_ensure(*, campaign: Any, state: GameState) -> Battle | Non
     assert engagement is not None  # waiting_mode() checked it
     effects = engagement_effects(state)
     assert effects is not None  # the game waits for this engagement
-    seed = engagement_seed(campaign.seed, key)
+    seed = engagement_seed(campaign.seed, _engagement_name(state))
     if not engagement["defenders"]:
         # Nobody scrambled: nothing for the engine to fly; the flak still fires,
         # rolled as the card game rolls it, and its losses are card losses (the

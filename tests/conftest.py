@@ -59,3 +59,15 @@ def celery_on_broker(url: str):
     finally:
         reset_pools()
         app.conf.update(**old)
+
+
+@pytest.fixture(autouse=True)
+def _engagement_resolvers_restored():
+    """Tests may register their own engagement resolvers; every test starts from
+    the ones the apps registered, whatever ran before it in this worker."""
+    from rules.cardgame.engagement import RESOLVERS
+
+    before = dict(RESOLVERS)
+    yield
+    RESOLVERS.clear()
+    RESOLVERS.update(before)

@@ -321,7 +321,7 @@ def test_umpire_actions_are_recorded_and_replayed():
         assert {k["credit_rule"] for k in state.kills} == {"table:entered"}
         assert replay(SETUP, 4, record).to_json() == state.to_json()
     finally:
-        del RESOLVERS["table"]
+        RESOLVERS.pop("table", None)
 
 
 def test_unknown_engagement_mode_is_refused_before_anything_moves():
