@@ -27,7 +27,9 @@ urlpatterns = [
     path("battles/", include("battles.urls")),
     path("api/auth/token/", auth.TokenObtainApi.as_view(), name="api-token"),
     path("accounts/token/", auth.token_page, name="api-token-page"),
+    path("accounts/", include("accounts.urls")),  # sign-up, invitations, settings
     path("accounts/", include("django.contrib.auth.urls")),
+    path("notifications/", include("notifications.urls")),
     path("", include("roster.urls")),
     path("", include("careers.urls")),
 ]

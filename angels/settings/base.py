@@ -37,6 +37,8 @@ INSTALLED_APPS = [
     "careers",
     "battles",
     "campaign",
+    "accounts",  # issue 15: sign-up, invitations, user settings
+    "notifications",  # issue 15: e-mail, webhook, in-app list
     "demo",
 ]
 
