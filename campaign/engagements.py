@@ -28,6 +28,7 @@ from typing import Any, cast
 
 from django.db import transaction
 
+from angels.events import BATTLE_RESULT, send_campaign_event
 from angels.secrets import seed_key
 from battles.models import Battle
 from battles.rules_settings import rules_options
@@ -260,6 +261,7 @@ def engagement_battle_finished(battle: Battle) -> None:
             source_key=f"battle:{battle.pk}", result=record, campaign=campaign, recorded_by="engine",
             leave_out_unavailable=True,
         )  # fmt: skip
+        send_campaign_event(campaign_id=campaign.pk, kind=BATTLE_RESULT, key=f"battle_result:battle:{battle.pk}", text=f"{campaign.name}: the battle for {mission} was flown ({len(kills)} shot down by fighters, {len(losses)} lost in all).", url=f"/battles/{battle.pk}/")  # fmt: skip
 
 
 def _territory(battle: Battle, attacker_side: str) -> str:

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import F, Q
 
 from angels.errors import RuleViolation
+from angels.events import CAMPAIGN_END, send_campaign_event
 from battles.rules_settings import rules_options
 from careers.models import AppliedResult, PilotEvent, PilotEventKind
 from careers.services import (
@@ -368,6 +369,7 @@ def _after_action(campaign: Campaign, state: GameState, *, turn_before: int, act
         # roster hook: wounded pilots due back return, squadrons draft replacements
         campaign_turn_begin(campaign=campaign, campaign_turn=state.turn, recorded_by=actor)
     if campaign.status == CampaignStatus.FINISHED:
+        send_campaign_event(campaign_id=campaign.pk, kind=CAMPAIGN_END, key=f"campaign_end:{campaign.pk}:{campaign.winner}", text=f"{campaign.name} is over: {campaign.winner or 'nobody'} won.", url=f"/campaigns/{campaign.pk}/")  # fmt: skip
         enrolment_release(campaign=campaign, actor=actor)  # back to the free roster (issue 12)
         return
     engagement_battle_ensure(campaign=campaign, state=state)
