@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, cast
 
+from angels.events import NEW_ACE, send_campaign_event
 from roster.models import Pilot
 from rules.careers import Award, PilotRecord, awards_due, get_rule_set, is_ace
 from rules.dice import derive_seed
@@ -78,6 +79,8 @@ def _progress(pilot: Pilot, ctx: _Context, *, kills_before: int, granted: set[st
                 details={"characteristic": "Experience", "rule": "001 XIX: five missions completed"})  # fmt: skip
     if not is_ace(kills_before) and is_ace(pilot.air_kills):
         ctx.log(pilot, PilotEventKind.ACE, details={"confirmed_air_kills": pilot.air_kills})
+        if ctx.campaign is not None:
+            send_campaign_event(campaign_id=ctx.campaign.pk, kind=NEW_ACE, key=f"new_ace:{ctx.campaign.pk}:{pilot.pk}", text=f"{pilot} ({pilot.squadron}) is an ace: {pilot.air_kills} confirmed kills.", side=pilot.squadron.side, url=f"/pilots/{pilot.pk}/")  # fmt: skip
     for award in awards_due(_record_of(pilot), pilot.nation, ctx.awards, granted):
         PilotAward.objects.create(
             pilot=pilot,

@@ -10,6 +10,7 @@ from typing import Any, cast
 from django.db import IntegrityError, transaction
 
 from angels.errors import RuleViolation
+from angels.events import PILOT_LOST, send_campaign_event
 from angels.numbers import MAX_ID, MAX_TURN
 from roster.enrolment import pilot_require_available, pilot_unavailable_reason
 from roster.models import Airframe, AirframeState, Pilot, PilotStatus
@@ -51,6 +52,8 @@ def _apply_outcome(pilot: Pilot, ctx: _Context, outcome: str, wounded_turns: int
     elif outcome in ("captured", "killed", "missing"):
         pilot.status, pilot.wounded_until_turn = outcome, None
         ctx.log(pilot, outcome, details={"outcome": outcome})
+        if ctx.campaign is not None:
+            send_campaign_event(campaign_id=ctx.campaign.pk, kind=PILOT_LOST, key=f"pilot_lost:{ctx.campaign.pk}:{pilot.pk}:{outcome}", text=f"{pilot} ({pilot.squadron}) is {outcome}: {ctx.battle_ref}.", side=pilot.squadron.side, url=f"/pilots/{pilot.pk}/")  # fmt: skip
 
 
 def _whole(value: object, field: str, *, high: int = MAX_ID) -> None:
