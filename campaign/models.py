@@ -41,6 +41,19 @@ class CampaignStatus(models.TextChoices):
     FINISHED = "finished", "Finished"
 
 
+class Pace(models.TextChoices):
+    """How long a side has for a decision (issue 15 "The clock")."""
+
+    NONE = "none", "No deadlines"
+    HOURS = "hours", "Hours per decision"
+    WEEKLY = "weekly", "Fixed weekly turn days"
+
+
+class OnDeadline(models.TextChoices):
+    COMPUTER = "computer", "The computer commander decides for the absent side"
+    WAIT = "wait", "Wait for the side"
+
+
 class Campaign(models.Model):
     name = models.CharField(max_length=120, unique=True)
     seed = models.BigIntegerField(
@@ -83,6 +96,40 @@ class Campaign(models.Model):
     turn = models.PositiveIntegerField(default=1)
     phase = models.CharField(max_length=30, blank=True)
     current_side = models.CharField(max_length=10, blank=True)
+    # -- issue 15: the clock (campaign.clock) --------------------------------------
+    pace = models.CharField(max_length=8, choices=Pace.choices, default=Pace.NONE)
+    pace_hours = models.PositiveIntegerField(
+        default=48, help_text="Hours a side has for each decision (pace 'hours')."
+    )
+    turn_weekdays = models.JSONField(
+        default=list, blank=True, help_text="Turn days (0 = Monday ... 6 = Sunday), pace 'weekly'."
+    )
+    turn_time = models.TimeField(null=True, blank=True, help_text="Time of day of a turn day.")
+    pace_timezone = models.CharField(
+        max_length=64, default="UTC", help_text="The organiser's time zone for turn days."
+    )
+    on_deadline = models.CharField(
+        max_length=8, choices=OnDeadline.choices, default=OnDeadline.COMPUTER
+    )
+    remind_hours = models.PositiveIntegerField(
+        default=12, help_text="A reminder goes out this many hours before a deadline."
+    )
+    auto_advance = models.BooleanField(
+        default=False,
+        help_text="Phases in which the side to act can only advance move on by themselves.",
+    )
+    computer_sides = models.JSONField(
+        default=list, blank=True, help_text="Sides played by the computer commander (solo play)."
+    )
+    # the decision the clock waits for; written by the services with each action
+    decision_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    decision_side = models.CharField(max_length=10, blank=True)
+    decision_turn = models.PositiveIntegerField(null=True, blank=True)
+    decision_phase = models.CharField(max_length=30, blank=True)
+    remind_at = models.DateTimeField(null=True, blank=True)
+    deadline_noted = models.BooleanField(
+        default=False, help_text="The passed deadline was announced (the campaign waits)."
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
@@ -102,6 +149,12 @@ class Campaign(models.Model):
             "phase",
             "current_side",
             "updated_at",
+            "decision_due_at",
+            "decision_side",
+            "decision_turn",
+            "decision_phase",
+            "remind_at",
+            "deadline_noted",
         ]  # fmt: skip
     )
 
@@ -134,6 +187,9 @@ class CampaignMember(models.Model):
     )
     role = models.CharField(max_length=10, choices=Role.choices)
     side = models.CharField(max_length=10, blank=True)
+    holiday_until = models.DateTimeField(
+        null=True, blank=True, help_text="Until then the computer commander plays this side."
+    )
 
     class Meta:
         constraints = [
