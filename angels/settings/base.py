@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI and ReDoc served from our static files (no CDN)
     "simple_history",  # issue 16: who changed what, when and why (angels.history)
+    "django_filters",  # issue 16: search and filters of the lists (the API's filter form)
     "roster",
     "careers",
     "battles",
