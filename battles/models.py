@@ -28,6 +28,7 @@ class BattleStatus(models.TextChoices):
     RUNNING = "running", "Running"
     FINISHED = "finished", "Finished"
     FAILED = "failed", "Failed"
+    IN_PLAY = "in_play", "In play (flown by people)"
 
 
 class ScenarioKind(models.TextChoices):
@@ -126,6 +127,10 @@ class Battle(models.Model):
         help_text="When its result was handed to the apps (campaign, roster).",
     )
     apply_error = models.TextField(blank=True)
+    version = models.PositiveIntegerField(
+        default=0,
+        help_text="A battle flown by people: one more with every accepted move (optimistic locking).",
+    )
 
     class Meta:
         ordering = ["-created_at"]
