@@ -209,6 +209,12 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # not started within 10 s is dropped (the next one does the same work).
 CELERY_BEAT_SCHEDULE = {
     "sweep-battles": {"task": "battles.sweep", "schedule": 10.0, "options": {"expires": 10.0}},
+    # issue 15: campaign deadlines (reminders, the computer commander for absent sides)
+    "watch-deadlines": {
+        "task": "campaign.watch_deadlines",
+        "schedule": 60.0,
+        "options": {"expires": 60.0},
+    },
 }
 # The sweep and the apply steps have a queue of their own, which every worker
 # also consumes (no -Q needed): behind a backlog of battles in the default
@@ -218,6 +224,7 @@ CELERY_TASK_QUEUES: dict[str, dict[str, str]] = {"celery": {}, "housekeeping": {
 CELERY_TASK_ROUTES = {
     "battles.sweep": {"queue": "housekeeping"},
     "battles.apply_result": {"queue": "housekeeping"},
+    "campaign.watch_deadlines": {"queue": "housekeeping"},
 }
 
 LOGGING = {
