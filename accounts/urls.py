@@ -1,4 +1,24 @@
-from django.urls import path  # noqa: F401
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from . import views
+from .forms import QueuedPasswordResetForm
 
 app_name = "accounts"
-urlpatterns: list = []
+urlpatterns = [
+    # Django's own view (the rest of the reset is django.contrib.auth.urls), its mail queued
+    path(
+        "password_reset/",
+        auth_views.PasswordResetView.as_view(form_class=QueuedPasswordResetForm),
+        name="password_reset",
+    ),
+    path("signup/", views.signup, name="signup"),
+    path("settings/", views.user_settings_page, name="settings"),
+    path(
+        "campaigns/<int:pk>/invitations/",
+        views.campaign_invitations_page,
+        name="campaign-invitations",
+    ),
+    path("invitations/<int:pk>/revoke/", views.invitation_revoke, name="invitation-revoke"),
+    path("invitations/<str:token>/", views.invitation_page, name="invitation"),
+]

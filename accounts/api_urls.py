@@ -1,0 +1,21 @@
+from django.urls import path
+
+from . import apis
+
+urlpatterns = [
+    path(
+        "campaigns/<int:pk>/invitations/",
+        apis.CampaignInvitationsApi.as_view(),
+        name="api-campaign-invitations",
+    ),
+    path(
+        "campaigns/<int:pk>/invitations/<int:invitation_id>/",
+        apis.CampaignInvitationApi.as_view(),
+        name="api-campaign-invitation",
+    ),
+    path(
+        "invitations/<str:token>/accept/",
+        apis.InvitationAcceptApi.as_view(),
+        name="api-invitation-accept",
+    ),
+]
