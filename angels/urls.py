@@ -21,6 +21,7 @@ urlpatterns = [
     path("api/roster/", include("roster.api_urls")),
     path("api/roster/", include("careers.api_urls")),  # career API, same paths as before the split
     path("api/campaigns/", include("campaign.api_urls")),
+    path("api/", include("accounts.api_urls")),  # invitations (issue 15)
     path("campaigns/", include("campaign.urls")),
     path("history/", include("campaign.history_urls")),  # issue 16: history of every change
     path("api/battles/", include("battles.api_urls")),
