@@ -1,0 +1,14 @@
+from django.urls import path
+
+from . import apis
+
+urlpatterns = [
+    path("", apis.NotificationListApi.as_view(), name="api-notification-list"),
+    path("<int:pk>/read/", apis.NotificationReadApi.as_view(), name="api-notification-read"),
+    path("preferences/", apis.PreferencesApi.as_view(), name="api-notification-preferences"),
+    path(
+        "campaigns/<int:pk>/webhook/",
+        apis.CampaignWebhookApi.as_view(),
+        name="api-notification-webhook",
+    ),
+]

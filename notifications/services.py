@@ -1,0 +1,278 @@
+"""Who is told of a campaign event, and how (issue 15, "Reminders and notifications").
+
+:func:`event_record` is the listener's work: it picks the campaign's people the
+event concerns, records one :class:`Notification` per user and event key (never
+two: a unique constraint, so an event sent twice, or by two processes at once,
+tells each person once), queues one :class:`Delivery` per e-mail and for the
+campaign's webhook, and sends them after the sender's transaction commits
+(``notifications.tasks.deliver``), so no request waits on a mail server or a
+webhook and a rolled-back action tells nobody.
+
+Who is told (ruling "Notifications: who is told", docs/rulings.md):
+
+- an event of one side (``side`` given: that side must act, its deadline, its
+  pilot lost or its new ace) goes to that side's commanders; a side without a
+  commander is played by the organiser, who is told instead;
+- an event of the whole campaign (a battle's result, the campaign's end) goes
+  to every member: the organiser, both sides' commanders and the spectators.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+from collections.abc import Iterable
+from typing import Any
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from angels.errors import RuleViolation
+from angels.events import DEADLINE_PASSED, DEADLINE_SOON, KINDS, MUST_ACT
+from campaign.models import Campaign, CampaignMember, Role
+from campaign.services import is_organiser
+
+from .models import Channel, Delivery, Notification, Preference
+
+logger = logging.getLogger(__name__)
+
+#: Kinds sent by e-mail unless the user says otherwise; every kind is in the in-app list.
+DEFAULT_EMAIL = frozenset({MUST_ACT, DEADLINE_SOON, DEADLINE_PASSED})
+LABELS = {
+    "must_act": "Your side must act",
+    "deadline_soon": "A deadline is near",
+    "deadline_passed": "A deadline passed",
+    "battle_result": "A battle's result",
+    "new_ace": "A new ace",
+    "pilot_lost": "A pilot lost",
+    "campaign_end": "The campaign's end",
+}
+DISCORD_LIMIT = 2000  # characters of a Discord message's content
+
+
+# -- who ---------------------------------------------------------------------------
+def recipients(campaign: Campaign, side: str | None) -> list[User]:
+    """The users an event of ``side`` (None: the whole campaign) concerns, each once."""
+    members = list(
+        CampaignMember.objects.filter(campaign=campaign, user__is_active=True).select_related(
+            "user"
+        )
+    )
+    if side is None:
+        chosen = members
+    else:
+        chosen = [m for m in members if m.role == Role.COMMANDER and m.side == side]
+        if not chosen:  # nobody commands that side: the organiser plays it
+            chosen = [m for m in members if m.role == Role.ORGANISER]
+    users: dict[int, User] = {}
+    for m in chosen:
+        users.setdefault(m.user_id, m.user)
+    return list(users.values())
+
+
+# -- what each user wants -----------------------------------------------------------
+def preferences(user: Any) -> dict[str, dict[str, bool]]:
+    """``{kind: {"email": bool, "in_app": bool}}`` for every kind, defaults filled in."""
+    chosen = {p.kind: p for p in Preference.objects.filter(user=user)}
+    return {
+        kind: {"email": chosen[kind].email, "in_app": chosen[kind].in_app}
+        if kind in chosen
+        else {"email": kind in DEFAULT_EMAIL, "in_app": True}
+        for kind in KINDS
+    }
+
+
+def preferences_set(*, user: Any, values: dict[str, dict[str, bool]]) -> dict[str, dict[str, bool]]:
+    """Store the user's choices; a kind not in ``values`` keeps its current choice."""
+    for kind in values:
+        if kind not in KINDS:
+            raise RuleViolation(
+                f"{kind!r} is not a kind of notification ({', '.join(KINDS)})",
+                field=f"preferences.{kind}",
+                code="invalid",
+            )
+    current = preferences(user)
+    with transaction.atomic():
+        for kind, choice in values.items():
+            merged = {
+                **current[kind],
+                **{k: bool(v) for k, v in choice.items() if k in ("email", "in_app")},
+            }
+            Preference.objects.update_or_create(user=user, kind=kind, defaults=merged)
+    return preferences(user)
+
+
+def _choices_for(users: Iterable[Any], kind: str) -> dict[int, tuple[bool, bool]]:
+    """(e-mail, in-app) per user id for one kind, in one query."""
+    ids = [u.pk for u in users]
+    stored = {
+        p.user_id: (p.email, p.in_app)
+        for p in Preference.objects.filter(user_id__in=ids, kind=kind)
+    }
+    default = (kind in DEFAULT_EMAIL, True)
+    return {uid: stored.get(uid, default) for uid in ids}
+
+
+# -- the campaign's webhook ----------------------------------------------------------
+def webhook_url_check(url: str) -> str:
+    """A webhook URL the product may post to: https, a host name or a public address."""
+    url = url.strip()
+    if not url:
+        return ""
+    parts = urlsplit(url)
+    if parts.scheme != "https" or not parts.hostname:
+        raise RuleViolation(
+            "a webhook URL starts with https:// and names a host", field="url", code="format"
+        )
+    host = parts.hostname
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        address = None
+    if (
+        host == "localhost"
+        or host.endswith(".localhost")
+        or (address is not None and not address.is_global)
+    ):
+        raise RuleViolation(
+            "a webhook must be on the internet, not this machine or a private network",
+            field="url",
+            code="invalid",
+        )
+    if len(url) > 500:
+        raise RuleViolation("a webhook URL has at most 500 characters", field="url", code="range")
+    return url
+
+
+def webhook_view(campaign: Campaign) -> dict[str, Any]:
+    from .models import CampaignWebhook
+
+    hook = CampaignWebhook.objects.filter(campaign=campaign).first()
+    return {
+        "campaign": campaign.pk,
+        "url": hook.url if hook else "",
+        "kinds": list(hook.kinds) if hook else list(KINDS),
+    }
+
+
+def webhook_set(
+    *, campaign: Campaign, by: Any, url: str, kinds: list[str] | None = None
+) -> dict[str, Any]:
+    """The organiser sets (or, with an empty URL, removes) the campaign's webhook."""
+    from .models import CampaignWebhook
+
+    if not is_organiser(campaign, by):
+        raise RuleViolation("only the campaign's organiser may set its webhook", code="permission")
+    url = webhook_url_check(url)
+    kinds = list(KINDS) if kinds is None else kinds
+    for i, kind in enumerate(kinds):
+        if kind not in KINDS:
+            raise RuleViolation(
+                f"{kind!r} is not a kind of notification ({', '.join(KINDS)})",
+                field=f"kinds[{i}]",
+                code="invalid",
+            )
+    CampaignWebhook.objects.update_or_create(
+        campaign=campaign, defaults={"url": url, "kinds": [k for k in KINDS if k in kinds]}
+    )
+    return webhook_view(campaign)
+
+
+# -- recording an event ----------------------------------------------------------------
+def _absolute(url: str) -> str:
+    base = getattr(settings, "SITE_URL", "") or ""
+    return f"{base.rstrip('/')}{url}" if url.startswith("/") and base else url
+
+
+def _email_body(campaign: Campaign, text: str, url: str) -> str:
+    link = f"\n\n{_absolute(url)}" if url else ""
+    return (
+        f"{text}{link}\n\n-- Angels, campaign {campaign.name}. "
+        "Choose what you are told at /notifications/settings/."
+    )
+
+
+def _webhook_content(campaign: Campaign, text: str, url: str) -> str:
+    link = f" {_absolute(url)}" if url else ""
+    return f"**{campaign.name}**: {text}{link}"[:DISCORD_LIMIT]
+
+
+def event_record(
+    *, campaign_id: int, kind: str, key: str, text: str, side: str | None = None, url: str = ""
+) -> list[int]:
+    """Tell the event's people once each; return the ids of the deliveries queued.
+
+    Runs in the sender's transaction; the deliveries are sent after it commits.
+    """
+    from .models import CampaignWebhook
+
+    campaign = Campaign.objects.filter(pk=campaign_id).first()
+    if campaign is None or kind not in KINDS:
+        return []
+    subject = f"[Angels] {campaign.name}: {LABELS[kind]}"
+    users = recipients(campaign, side)
+    choices = _choices_for(users, kind)
+    queued: list[int] = []
+    for user in users:
+        email, in_app = choices[user.pk]
+        if not (email or in_app):
+            continue
+        notification, created = Notification.objects.get_or_create(
+            user=user, key=key,
+            defaults={"campaign": campaign, "kind": kind, "text": text, "url": url, "in_app": in_app},
+        )  # fmt: skip
+        if created and email and user.email:
+            delivery, made = Delivery.objects.get_or_create(
+                dedup=f"email:{user.pk}:{key}",
+                defaults={"channel": Channel.EMAIL, "notification": notification, "campaign": campaign,
+                          "kind": kind, "target": user.email, "subject": subject,
+                          "text": _email_body(campaign, text, url)},
+            )  # fmt: skip
+            if made:
+                queued.append(delivery.pk)
+    hook = CampaignWebhook.objects.filter(campaign=campaign).exclude(url="").first()
+    if hook is not None and kind in hook.kinds:
+        delivery, made = Delivery.objects.get_or_create(
+            dedup=f"webhook:{campaign.pk}:{key}",
+            defaults={"channel": Channel.WEBHOOK, "campaign": campaign, "kind": kind,
+                      "target": hook.url, "subject": subject,
+                      "text": _webhook_content(campaign, text, url)},
+        )  # fmt: skip
+        if made:
+            queued.append(delivery.pk)
+    if queued:
+        transaction.on_commit(lambda: dispatch(queued), robust=True)
+    return queued
+
+
+def dispatch(delivery_ids: list[int]) -> None:
+    """Hand the deliveries to Celery; never raises (a delivery not handed over stays
+    pending and ``manage.py send_notifications`` or the next retry sends it)."""
+    from .tasks import deliver
+
+    for delivery_id in delivery_ids:
+        try:
+            deliver.delay(delivery_id)
+        except Exception:  # a broker down or an eager task's error: recorded, not raised
+            logger.exception("notification delivery %s not dispatched", delivery_id)
+
+
+# -- the in-app list --------------------------------------------------------------------
+def notification_read(*, user: Any, notification_id: int) -> Notification:
+    """Mark one of the user's own notifications read (another's is not found)."""
+    notification = Notification.objects.filter(pk=notification_id, user=user, in_app=True).first()
+    if notification is None:
+        raise Notification.DoesNotExist(f"no notification {notification_id} of yours")
+    if notification.read_at is None:
+        notification.read_at = timezone.now()
+        notification.save(update_fields=["read_at"])
+    return notification
+
+
+def notifications_read_all(*, user: Any) -> int:
+    return Notification.objects.filter(user=user, in_app=True, read_at__isnull=True).update(
+        read_at=timezone.now()
+    )
