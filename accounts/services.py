@@ -173,7 +173,7 @@ def invitation_accept(*, token: str, user: AbstractBaseUser | AnonymousUser) -> 
             raise RuleViolation(
                 "you organise this campaign already; the invitation is for someone else",
                 field="token",
-                code="conflict",
+                code="permission",
             )
         try:
             member = campaign_services.campaign_invite(

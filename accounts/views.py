@@ -94,13 +94,15 @@ def invitation_page(request: HttpRequest, token: str) -> HttpResponse:
     """The invited person's link: join (signed in), or sign up / log in first."""
     invitation = services.invitation_by_token(token)
     refusal = services.invitation_refusal(invitation)
-    if request.method == "POST" and not refusal:
+    status = 200 if invitation is not None else 404
+    if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"{settings.LOGIN_URL}?next={request.path}")
         try:
             services.invitation_accept(token=token, user=request.user)
         except RuleViolation as exc:
             refusal = exc.message
+            status = 403 if exc.code == "permission" else 400
         else:
             assert invitation is not None
             messages.success(request, f"You are {invitation.part} in this campaign.")
@@ -114,7 +116,7 @@ def invitation_page(request: HttpRequest, token: str) -> HttpResponse:
         request,
         "accounts/invitation.html",
         {"invitation": invitation, "refusal": refusal, "token": token, "member": member},
-        status=200 if invitation is not None else 404,
+        status=status,
     )
 
 

@@ -21,6 +21,9 @@ from django.db import transaction
 from django.test import Client
 from rest_framework.test import APIClient
 
+from accounts.models import Invitation
+from accounts.services import invitation_create
+from battles import play
 from battles import services as battle_services
 from battles.models import Battle, BattleBatch, BattleStatus
 from campaign import services as campaign_services
@@ -44,7 +47,7 @@ STORED_LATER = (201, 202)  # a battle, batch or odds preview stored, flown in th
 LOGIN = "login"  # a page answers the anonymous with a redirect to the login page
 STORED = (
     Battle, BattleBatch, Campaign, CampaignAction, CampaignMember, Pilot, Squadron, PilotEvent,
-    AppliedResult, TableBattle, Claim, CareerSettings, AwardDefinition,
+    AppliedResult, TableBattle, Claim, CareerSettings, AwardDefinition, Invitation,
 )  # fmt: skip
 
 
@@ -122,7 +125,15 @@ def world(catalog, django_user_model):
         scenario="dogfight", seed=6, resolve=False, requested_by=users["commander"]
     )
     battles["own_draft"] = own.pk
+    # issue 14: a battle the commander flies against the tactical computer pilot
+    in_play = battle_services.battle_create(
+        scenario="dogfight", seed=7, requested_by=users["staff"],
+        settings={"seats": {"axis": {"user": users["commander"].pk}, "allied": {"pilot": "tactical"}}},
+    )  # fmt: skip
+    battles["in_play"] = in_play.pk
+    invitation, link = invitation_create(campaign=a, by=users["organiser"], role="spectator")
     return {
+        "invitation": invitation.pk, "token": link.rstrip("/").rsplit("/", 1)[1],
         "users": users, "a": Campaign.objects.get(pk=a.pk), "b": b, "sq": sq,
         "p": {k: v.pk for k, v in pilots.items()}, "claim": table.claims.get().pk,
         "battles": battles, "current": current,
@@ -176,6 +187,13 @@ def _table_form(w, *pilots):
     for i, p in enumerate(pilots):
         data[f"flight-{i}-pilot"] = w["p"][p]
     return data
+
+
+def _turn(w):
+    """The commander's first legal action in the battle he flies (issue 14)."""
+    battle = Battle.objects.get(pk=w["battles"]["in_play"])
+    view = play.turn_view(battle, w["users"]["commander"])
+    return {"version": view["version"], "action": view["legal_actions"][0]}
 
 
 def _act(w):
@@ -232,6 +250,15 @@ OPERATIONS = [
        lambda w: {"pilots": [w["p"]["free"]]}, _expect(200, ("organiser",))),
     Op("campaign engine rules", "put", lambda w: f"/api/campaigns/{w['a'].pk}/engine-rules/",
        lambda w: {"engine_rules": {"midair_collision": True}}, _expect(200, ("organiser",))),
+    # invitations (issue 15): the organiser makes and withdraws; any other signed-in user
+    # may accept (the organiser is refused his own campaign's link)
+    Op("invitation make", "post", lambda w: f"/api/campaigns/{w['a'].pk}/invitations/",
+       lambda w: {"role": "spectator", "email": "new@example.org"}, _expect(201, ("organiser",))),
+    Op("invitation withdraw", "delete",
+       lambda w: f"/api/campaigns/{w['a'].pk}/invitations/{w['invitation']}/",
+       expected=_expect(200, ("organiser",))),
+    Op("invitation accept", "post", lambda w: f"/api/invitations/{w['token']}/accept/",
+       expected=_expect(200, ("commander", "other_commander", "other_organiser", "staff"))),
     # battles API
     Op("battle create", "post", lambda w: "/api/battles/create/",
        lambda w: {"scenario": "dogfight", "seed": 4}, _expect(202, SIGNED_IN)),
@@ -245,6 +272,8 @@ OPERATIONS = [
        expected=_expect(200, ("commander", "staff"))),
     Op("someone's own draft odds", "post", lambda w: f"/api/battles/{w['battles']['own_draft']}/odds/",
        expected=_expect(202, ("commander", "staff"))),
+    Op("battle turn act", "post", lambda w: f"/api/battles/{w['battles']['in_play']}/turn/",
+       _turn, _expect(200, ("commander",))),
     # pages: form posts
     Op("page: campaign new", "post", lambda w: "/campaigns/new/",
        lambda w: {"name": "New war", "squadrons": [w["sq"]["raf_a"].pk]}, _expect(302, SIGNED_IN, page=True), True),
@@ -259,6 +288,13 @@ OPERATIONS = [
        lambda w: {"pilots": [w["p"]["free"]]}, _expect(302, ("organiser",), page=True), True),
     Op("page: campaign engine rules", "post", lambda w: f"/campaigns/{w['a'].pk}/engine-rules/",
        lambda w: {"midair_collision": "on"}, _expect(302, ("organiser",), page=True), True),
+    Op("page: invitation make", "post", lambda w: f"/accounts/campaigns/{w['a'].pk}/invitations/",
+       lambda w: {"role": "spectator", "days": 3}, _expect(200, ("organiser",), page=True), True),
+    Op("page: invitation withdraw", "post", lambda w: f"/accounts/invitations/{w['invitation']}/revoke/",
+       expected=_expect(302, ("organiser",), page=True), page=True),
+    Op("page: invitation accept", "post", lambda w: f"/accounts/invitations/{w['token']}/",
+       expected=_expect(302, ("commander", "other_commander", "other_organiser", "staff"), page=True),
+       page=True),
     Op("page: table battle", "post", lambda w: "/table-battles/new/",
        lambda w: _table_form(w, "a_allied", "a_axis2"), _expect(302, WRITERS, page=True), True),
     Op("page: table battle with another campaign's pilot", "post", lambda w: "/table-battles/new/",
@@ -274,6 +310,9 @@ OPERATIONS = [
        expected=_expect(302, WRITERS, page=True), page=True),
     Op("page: someone's own draft resolve", "post", lambda w: f"/battles/{w['battles']['own_draft']}/resolve/",
        expected=_expect(302, ("commander", "staff"), page=True), page=True),
+    Op("page: battle play", "post", lambda w: f"/battles/{w['battles']['in_play']}/play/",
+       lambda w: {"version": _turn(w)["version"], "action": json.dumps(_turn(w)["action"])},
+       _expect(302, ("commander",), page=True), True),
 ]  # fmt: skip
 
 
