@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
+from accounts.services import invitation_create
 from battles.services import battle_create
 from campaign import services
 from demo.roster import demo_roster_create
@@ -27,6 +28,8 @@ def test_every_page_fits_a_phone(
     )
     with django_capture_on_commit_callbacks(execute=True):
         battle = battle_create(scenario="dogfight", seed=1942)
+    _, link = invitation_create(campaign=campaign, by=organiser, role="spectator")
+    invitation_path = link.removeprefix("http://testserver")
     squadron = Squadron.objects.order_by("pk").first()
     pilot = Pilot.objects.order_by("pk").first()
     paths = [
@@ -35,6 +38,8 @@ def test_every_page_fits_a_phone(
         f"/battles/{battle.pk}/", "/battles/new/", f"/campaigns/{campaign.pk}/",
         f"/campaigns/{campaign.pk}/print/", f"/campaigns/{campaign.pk}/enrol/",
         "/table-battles/new/", f"/history/roster/pilot/{pilot.pk}/",
+        "/accounts/signup/", "/accounts/settings/", "/accounts/password_reset/",
+        f"/accounts/campaigns/{campaign.pk}/invitations/", invitation_path,
     ]  # fmt: skip
     page = open_page("/", 390, user=organiser, password=PASSWORD)
     too_wide = {}
