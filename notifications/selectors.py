@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from campaign.models import Campaign
+from campaign.models import Campaign, Role
 
 from .models import Delivery, Notification
 
@@ -25,3 +25,10 @@ def unread_count(user: Any) -> int:
 def campaign_deliveries(campaign: Campaign) -> QuerySet[Delivery]:
     """What went to the campaign's webhook and how (for its organiser)."""
     return Delivery.objects.filter(campaign=campaign, channel="webhook")
+
+
+def campaigns_organised_by(user: Any) -> QuerySet[Campaign]:
+    """The campaigns whose webhook the user may set."""
+    return Campaign.objects.filter(members__user=user, members__role=Role.ORGANISER).order_by(
+        "name"
+    )

@@ -71,7 +71,11 @@ def preferences_page(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "notifications/settings.html",
-        {"rows": rows, "has_email": bool(getattr(request.user, "email", ""))},
+        {
+            "rows": rows,
+            "has_email": bool(getattr(request.user, "email", "")),
+            "organised": selectors.campaigns_organised_by(request.user),
+        },
     )
 
 
