@@ -30,6 +30,7 @@ urlpatterns = [
     path("accounts/token/", auth.token_page, name="api-token-page"),
     path("accounts/", include("accounts.urls")),  # sign-up, invitations, settings
     path("accounts/", include("django.contrib.auth.urls")),
+    path("api/notifications/", include("notifications.api_urls")),  # issue 15
     path("notifications/", include("notifications.urls")),
     path("", include("roster.urls")),
     path("", include("careers.urls")),
