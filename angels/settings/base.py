@@ -120,6 +120,8 @@ EMAIL_BACKEND = env_str(
     else "django.core.mail.backends.console.EmailBackend",
 )
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Angels <angels@localhost>")
+# Links in notification mails and webhook posts are absolute with this (e.g. https://angels.example.org)
+SITE_URL = env_str("SITE_URL", "")
 # How long an invitation link works (accounts.Invitation).
 ANGELS_INVITATION_DAYS = env_int("ANGELS_INVITATION_DAYS", 14)
 
@@ -212,6 +214,12 @@ CELERY_BEAT_SCHEDULE = {
     # issue 15: campaign deadlines (reminders, the computer commander for absent sides)
     "watch-deadlines": {
         "task": "campaign.watch_deadlines",
+        "schedule": 60.0,
+        "options": {"expires": 60.0},
+    },
+    # issue 15: notification e-mails and webhook posts due again after a failure
+    "send-notifications": {
+        "task": "notifications.send_due",
         "schedule": 60.0,
         "options": {"expires": 60.0},
     },
