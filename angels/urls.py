@@ -20,6 +20,7 @@ urlpatterns = [
     ),
     path("api/roster/", include("roster.api_urls")),
     path("api/roster/", include("careers.api_urls")),  # career API, same paths as before the split
+    path("api/campaigns/", include("campaign.exchange_urls")),  # export, import (issue 16)
     path("api/campaigns/", include("campaign.api_urls")),
     path("api/", include("accounts.api_urls")),  # invitations (issue 15)
     path("campaigns/", include("campaign.urls")),
