@@ -38,6 +38,7 @@ def test_every_page_fits_a_phone(
         f"/battles/{battle.pk}/", "/battles/new/", f"/campaigns/{campaign.pk}/",
         f"/campaigns/{campaign.pk}/print/", f"/campaigns/{campaign.pk}/enrol/",
         "/table-battles/new/", f"/history/roster/pilot/{pilot.pk}/",
+        "/notifications/", "/notifications/settings/", f"/notifications/campaigns/{campaign.pk}/",
         "/accounts/signup/", "/accounts/settings/", "/accounts/password_reset/",
         f"/accounts/campaigns/{campaign.pk}/invitations/", invitation_path,
     ]  # fmt: skip
