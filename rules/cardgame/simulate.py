@@ -22,7 +22,7 @@ from .commander import COMMANDERS
 from .setup import default_setup
 from .state import GameState, new_game
 
-MAX_TURNS = 400  # a game still running after this many turns is "unfinished"
+MAX_TURNS = 200  # a game still running after this many turns is "unfinished"
 MAX_ACTIONS = 200_000
 
 

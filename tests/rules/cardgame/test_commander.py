@@ -192,3 +192,22 @@ def test_assign_is_a_legal_step_towards_the_plan():
     p47 = put_plane(state, ALLIED, "P-47 Thunderbolt")
     action = choose_action(state, ALLIED, Dice(1))
     assert isinstance(action, Assign) and action.plane == p47
+
+
+def test_it_looks_only_at_what_its_side_may_see():
+    """The same choices whatever the enemy's hand, the decks' order and the
+    game's dice (rulings, "Computer commander": what it looks at)."""
+    state = new_game(default_setup(), Dice(21))
+    dice = Dice(2)
+    seen = 0
+    while not state.is_over() and seen < 400:
+        side = state.current_side()
+        twin = state.clone()
+        enemy = AXIS if side == ALLIED else ALLIED
+        twin.hands[enemy] = list(reversed(twin.hands[enemy]))
+        twin.event_deck.reverse()
+        twin.mission_deck.reverse()
+        twin.dice = Dice(999)
+        assert choose_action(twin, side, dice.clone()) == choose_action(state, side, dice.clone())
+        state.apply(choose_action(state, side, dice))
+        seen += 1
