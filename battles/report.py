@@ -11,14 +11,31 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from rules.angels20.hexmap import hex_map, hex_to_pixel, offset_to_axial
+from rules.angels20.hexmap import (
+    FRONT_TABLE,
+    MAX_TABLE_RANGE,
+    REAR_TABLE,
+    distance,
+    hex_map,
+    hex_to_pixel,
+    offset_to_axial,
+)
 from rules.angels20.stats import AircraftStats, Rules
+
+from .log_sentences import citation, context_for, sentence, sentences
 
 HEX_SIZE = 18.0
 
 
-def frames_from_log(log: list[dict[str, Any]], setup: dict[str, Any]) -> list[dict[str, Any]]:
-    """One frame per event. Besides position and damage, each aircraft carries the
+def frames_from_log(
+    log: list[dict[str, Any]],
+    setup: dict[str, Any],
+    crews: dict[int, dict[str, Any]] | None = None,
+) -> list[dict[str, Any]]:
+    """One frame per event, with the event in a plain sentence (battles.log_sentences,
+    naming the roster pilots ``crews`` where there are some), its rulebook section and
+    the tailing pairs (when the tailing rule is on). Besides position and damage, each
+    aircraft carries the
     special conditions the log gives it: ``cloud`` (in the clouds until it moves
     again, 000 "EFFECTS OF BEING IN THE CLOUDS"), ``lit`` (illuminated until the
     end of the game turn, 000 "ILLUMINATION") and ``directed`` (under fighter
@@ -32,6 +49,10 @@ def frames_from_log(log: list[dict[str, Any]], setup: dict[str, Any]) -> list[di
             "fate": "", "bomber": AircraftStats.from_json(stats).is_bomber, "pilot": a.get("pilot") or stats["pilot"],
             "cloud": False, "lit": False, "directed": False,
         }  # fmt: skip
+    texts = sentences(log, context_for(setup, crews))
+    raw_rules = setup.get("rules", {})
+    tailing_on = bool(raw_rules.get("tailing")) and raw_rules.get("night") != "darkness"
+    width, height = setup.get("width", 16), setup.get("height", 22)
     frames = []
     for index, event in enumerate(log):
         kind = event.get("e", "")
@@ -65,8 +86,10 @@ def frames_from_log(log: list[dict[str, Any]], setup: dict[str, Any]) -> list[di
             {
                 "i": index,
                 "turn": event.get("turn", 0),
-                "text": describe(event),
+                "text": texts[index],
+                "rule": citation(event),
                 "aircraft": [dict(p) for p in planes.values()],
+                "tailing": tailing_pairs(planes, width, height) if tailing_on else [],
             }
         )
     return frames
@@ -91,91 +114,43 @@ def _conditions(
             p["lit"] = False
 
 
-def _dice(rolls: list[Any]) -> str:
-    return ", ".join(f"{r[0]}→{r[-1]}" for r in rolls)
+def describe(event: dict[str, Any], context: dict[str, Any] | None = None) -> str:
+    """One event as a plain sentence (kept for callers of the earlier name; see
+    battles.log_sentences.sentence)."""
+    return sentence(event, context)
 
 
-def _special(kind: str, e: dict[str, Any]) -> str | None:
-    """Lines of the optional rules' events (000 "OPTIONAL RULES", "SPECIAL CONDITIONS")."""
-    where = f"({e['hex'][0]}, {e['hex'][1]})" if e.get("hex") else ""
-    if kind == "clouds":
-        how = f"random cloud chart, d6 {e['roll']}" if e.get("roll") is not None else "set"
-        bands = ", ".join(f"A{i + 1} {b}" for i, b in enumerate(e.get("bands", [])))
-        return f"Cloud bands ({how}): {bands}"
-    if kind == "clouds_check":
-        band = "a placed cloud" if e["band"] == "placed" else f"a {e['band']} cloud band"
-        result = "in the clouds" if e.get("in_clouds") else "not in the clouds"
-        if e.get("roll") is None:
-            return f"#{e['plane']} ends its move in {band} → {result}"
-        return f"#{e['plane']} in {band}: d6 {e['roll']} vs {e['need']}+ → {result}"
-    if kind == "flak":
-        head = f"#{e['plane']} flak at {where} altitude {e['alt']}: d6 {e['roll']}"
-        if not e.get("attacked"):
-            return f"{head} → not attacked"
-        return (
-            f"{head} → attacked by {e['dice']} dice (needs {e.get('target_number', 4)}): "
-            f"[{_dice(e.get('rolls', []))}] = {e['hits']} hits"
-            f"{_armor(e)} → {e['outcome']}"
-        )
-    if kind == "balloon":
-        head = f"#{e['plane']} barrage balloon at {where}: d6 {e['roll']}"
-        if not e.get("attacked"):
-            return f"{head} → not attacked"
-        return f"{head} → attacked, d6 {e['effect_roll']} → {e['outcome']}"
-    if kind == "collision":
-        rolls = ", ".join(
-            f"#{r['plane']} d6 {r['roll']}{' (possible)' if r['possible'] else ''}"
-            for r in e.get("rolls", [])
-        )
-        collided = e.get("collided") or []
-        result = (
-            " and ".join(f"#{i}" for i in collided) + " collide, destroyed"
-            if collided
-            else "no collision"
-        )
-        return f"Midair collision check at {where} altitude {e['alt']}: {rolls} → {result}"
-    if kind == "illumination":
-        result = "illuminated" if e.get("lit") else "not illuminated"
-        return f"#{e['plane']} searchlights: d6 {e['roll']} vs {e['need']}+ → {result}"
-    if kind == "direction":
-        planes = ", ".join(f"#{i}" for i in e.get("planes", [])) or "no aircraft"
-        return f"Fighter direction ({e['side']}): {planes}"
-    if kind == "reposition":
-        return f"#{e['plane']} adjusts its position ({e.get('option')}): {where} facing {e.get('facing')} altitude {e.get('alt')}"
-    if kind == "pass":
-        return f"{e['side']} passes"
-    return None
+def _table_key(frm: tuple[int, int], to: tuple[int, int]) -> int:
+    span = 2 * MAX_TABLE_RANGE + 1
+    return (to[0] - frm[0] + MAX_TABLE_RANGE) * span + (to[1] - frm[1] + MAX_TABLE_RANGE)
 
 
-def _armor(e: dict[str, Any]) -> str:
-    if "armor" in e and "vital_armor" in e:
-        return f" vs armor {e['armor']}/vital {e['vital_armor']}"
-    return ""
-
-
-def describe(event: dict[str, Any]) -> str:
-    """One readable line per event, with its dice."""
-    e = dict(event)
-    kind = e.pop("e", "")
-    e.pop("turn", None)
-    special = _special(kind, e)
-    if special is not None:
-        return special
-    if kind == "initiative":
-        return f"Initiative: axis {e['rolls']['axis']}+{e['bonus']['axis']}={e['total']['axis']}, allied {e['rolls']['allied']}+{e['bonus']['allied']}={e['total']['allied']} → {e['winner']} wins"
-    if kind == "maneuver":
-        outcome = "success" if e.get("success") else "failure"
-        return f"#{e['plane']} {e['maneuver'].replace('_', ' ')}: dice {e['dice']} + {e['bonus']} = {e['total']} vs {e['target']} → {outcome}"
-    if kind == "attack":
-        rolls = ", ".join(f"{r[0]}→{r[1]}" for r in e.get("rolls", []))
-        return (
-            f"#{e['attacker']} attacks #{e['target']} at range {e['range']}, {e['aspect']} (needs {e['target_number']}, modifier {e['modifier']:+d}): "
-            f"[{rolls}] = {e['hits']} hits vs armor {e['armor']}/vital {e['vital_armor']} → {e['outcome']}"
-        )
-    if kind == "step":
-        return f"#{e['plane']} step {e['n']}: {e['kind']} to {tuple(e['hex'])} facing {e['facing']} altitude {e['alt']}"
-    parts = ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("aircraft",))
-    return f"{kind.replace('_', ' ')}: {parts}" if parts else kind.replace("_", " ")
+def tailing_pairs(planes: dict[int, dict[str, Any]], width: int, height: int) -> list[list[int]]:
+    """Which aircraft tails which, for the map's tailing lines: 000 "TAILING" as the
+    engine reads it (rules.angels20.advanced.tailing): enemies within one altitude,
+    1 to 4 hexes apart, neither in the clouds, the tailer's front half towards the
+    target and the target's rear half towards the tailer. (Darkness, where tailing
+    is ignored, is left to the caller.)"""
+    live = [
+        p
+        for p in planes.values()
+        if not p["fate"] and 0 <= p["col"] < width and 0 <= p["row"] < height
+    ]
+    axial = {p["plane"]: offset_to_axial(p["col"], p["row"]) for p in live}
+    pairs = []
+    for a in live:
+        for b in live:
+            if a["side"] == b["side"] or abs(a["alt"] - b["alt"]) > 1 or a["cloud"] or b["cloud"]:
+                continue
+            qa, qb = axial[a["plane"]], axial[b["plane"]]
+            if not 1 <= distance(*qa, *qb) <= MAX_TABLE_RANGE:
+                continue
+            if (
+                REAR_TABLE[_table_key(qb, qa)][b["facing"]]
+                and FRONT_TABLE[_table_key(qa, qb)][a["facing"]]
+            ):
+                pairs.append([a["plane"], b["plane"]])
+    return pairs
 
 
 def hex_center(col: int, row: int, size: float = HEX_SIZE) -> tuple[float, float]:
@@ -254,6 +229,34 @@ def map_features(rules: dict[str, Any], width: int, height: int) -> dict[str, li
         for col, row in rules.get("barrage_balloons", [])
     ]
     return {"clouds": clouds, "flak": flak, "balloons": balloons}
+
+
+def map_legend(
+    setup: dict[str, Any], crews: dict[int, dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
+    """Each aircraft's marker explained: number, type, side, fighter or bomber, and its
+    roster pilot (name and page) where it has one, else the pilot quality in words."""
+    crews = crews or {}
+    out = []
+    for i, a in enumerate(setup.get("aircraft", [])):
+        stats = a["stats"]
+        bomber = AircraftStats.from_json(stats).is_bomber
+        out.append(
+            {
+                "i": i,
+                "name": stats["name"],
+                "side": a["side"],
+                "bomber": bomber,
+                "marker": BOMBER_SHAPE if bomber else FIGHTER_SHAPE,
+                "crew": crews.get(i),
+                "quality": f"{a.get('pilot') or stats.get('pilot')} pilot",
+            }
+        )
+    return out
+
+
+FIGHTER_SHAPE = "12,0 -7,7 -3,0 -7,-7"  # the map's markers, pointing east before rotation
+BOMBER_SHAPE = "11,0 -8,8 -8,-8"
 
 
 ADVANCED_RULES = {

@@ -13,8 +13,9 @@ def test_the_report_page_renders_a_finished_battle(client, catalog):
     services.battle_run(battle_id=battle.pk)
     battle.refresh_from_db()
     page = client.get(f"/battles/{battle.pk}/").content.decode()
-    assert '<svg id="map"' in page and page.count("<polygon") == 16 * 22  # the hex map
-    assert "Initiative: axis" in page  # the log with its dice
+    hexmap = page.split('<svg id="map"')[1].split("</svg>")[0]
+    assert hexmap.count("<polygon") == 16 * 22  # the hex map
+    assert "Turn 1, initiative: Axis rolled 2d6" in page  # the log in sentences with its dice
     assert f"winner: <strong>{battle.result['winner'] or 'draw'}</strong>" in page
     assert "Spitfire Mk I Ace" in page
     assert 'id="frames"' in page

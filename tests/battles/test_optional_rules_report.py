@@ -7,8 +7,10 @@ import pytest
 from django.utils.html import escape
 
 from battles import scenarios, services
+from battles.log_sentences import context_for, sentence, sentences
 from battles.models import Battle
-from battles.report import describe, frames_from_log
+from battles.report import frames_from_log
+from battles.selectors import battle_crews
 
 pytestmark = pytest.mark.django_db
 
@@ -23,6 +25,10 @@ NIGHT_OVER_THE_TARGET = {
     "searchlights": {"axis": True, "allied": True},
 }
 SPECIAL = {"clouds", "clouds_check", "flak", "balloon", "collision", "illumination", "direction"}
+
+
+def _map(page: str) -> str:
+    return page.split('<svg id="map"')[1].split("</svg>")[0]
 
 
 def _flown(rules, seed=3, **settings):
@@ -51,14 +57,16 @@ def test_the_report_shows_the_rules_map_features_and_special_dice(client, catalo
     assert "searchlights: axis, allied" in page
     assert "<td>solid</td><td>heavy</td><td>light</td>" in page  # the cloud bands, altitudes 1-6
     # the map: 16 x 22 hexes, 7 per flak field, 2 for the placed cloud, 1 for the balloon
-    assert page.count("<polygon") == 16 * 22 + 7 + 7 + 2 + 1
+    assert _map(page).count("<polygon") == 16 * 22 + 7 + 7 + 2 + 1
     assert ">flak A3</text>" in page and ">flak A2</text>" in page
     assert ">balloon A1</text>" in page and ">cloud A2-3</text>" in page
     # every special condition the engine logged is in the log with its dice
     special = [e for e in battle.log if e["e"] in SPECIAL]
     assert {e["e"] for e in special} >= {"clouds", "clouds_check", "flak", "illumination"}
-    for event in special:
-        assert escape(describe(event)) in page, describe(event)
+    said = sentences(battle.log, context_for(battle.setup, battle_crews(battle)))
+    for event, text in zip(battle.log, said, strict=True):
+        if event["e"] in SPECIAL:
+            assert escape(text) in page, text
 
 
 def test_a_battle_without_optional_rules_says_so(client, catalog):
@@ -67,7 +75,7 @@ def test_a_battle_without_optional_rules_says_so(client, catalog):
     assert "optional rules in force: none" in page
     axis, allied = battle.setup["territory"]  # the book's scenario's own
     assert f"territory: axis {axis}, allied {allied}" in page
-    assert page.count("<polygon") == 16 * 22 and 'class="flak"' not in page
+    assert _map(page).count("<polygon") == 16 * 22 and 'class="flak"' not in page
 
 
 def test_a_waiting_battle_already_shows_its_rules(client, catalog):
@@ -83,31 +91,40 @@ def test_a_waiting_battle_already_shows_its_rules(client, catalog):
 
 
 def test_each_special_condition_reads_with_its_dice():
+    ctx = {
+        "planes": {
+            0: "#0 Bf 110 (Ltn Vogel)",
+            1: "#1 Hurricane (average pilot)",
+            2: "#2 Spitfire (P/O Smith)",
+            3: "#3 Do 17 (veteran pilot)",
+        }
+    }
     lines = {
-        "Cloud bands (random cloud chart, d6 3): A1 clear, A2 heavy, A3 light, A4 clear, A5 clear, A6 clear": {
+        "Turn 1: cloud bands (rolled on the random cloud chart, d6 rolled 3): altitude 1 clear, altitude 2 heavy, altitude 3 light, altitude 4 clear, altitude 5 clear, altitude 6 clear.": {
             "e": "clouds", "bands": ["clear", "heavy", "light", "clear", "clear", "clear"], "roll": 3},
-        "#2 in a heavy cloud band: d6 4 vs 3+ → in the clouds": {
+        "Turn 1: #2 Spitfire (P/O Smith) tries to enter a heavy cloud band: d6 rolled 4, needed 3+: in the clouds.": {
             "e": "clouds_check", "plane": 2, "band": "heavy", "roll": 4, "need": 3, "in_clouds": True},
-        "#0 ends its move in a solid cloud band → in the clouds": {
+        "Turn 1: #0 Bf 110 (Ltn Vogel) ends its move in a solid cloud band and is in the clouds.": {
             "e": "clouds_check", "plane": 0, "band": "solid", "roll": None, "need": None, "in_clouds": True},
-        "#1 flak at (8, 10) altitude 3: d6 5 → not attacked": {
+        "Turn 1: #1 Hurricane (average pilot) flies through flak in hex (8, 10) at altitude 3: d6 rolled 5, not attacked (a 1 is needed).": {
             "e": "flak", "plane": 1, "hex": [8, 10], "alt": 3, "roll": 5, "attacked": False},
-        "#1 flak at (8, 10) altitude 3: d6 1 → attacked by 3 dice (needs 4): [6→2, 4→1, 2→0] = 3 hits vs armor 3/vital 6 → damage": {
+        "Turn 1: #1 Hurricane (average pilot) flies through flak in hex (8, 10) at altitude 3: d6 rolled 1, attacked with 3 dice needing 4+: d6 rolls 6, 4, 2 → 3 hits against armor 3 and vital armor 6: damaged.": {
             "e": "flak", "plane": 1, "hex": [8, 10], "alt": 3, "roll": 1, "attacked": True, "dice": 3,
             "target_number": 4, "rolls": [[6, 6, 2], [4, 4, 1], [2, 2, 0]], "hits": 3, "armor": 3,
             "vital_armor": 6, "outcome": "damage"},
-        "#3 barrage balloon at (7, 11): d6 2 → attacked, d6 6 → destroyed": {
+        "Turn 1: #3 Do 17 (veteran pilot) meets a barrage balloon in hex (7, 11): d6 rolled 2, attacked: effect d6 rolled 6, destroyed.": {
             "e": "balloon", "plane": 3, "hex": [7, 11], "roll": 2, "attacked": True, "effect_roll": 6,
             "outcome": "destroyed"},
-        "Midair collision check at (5, 5) altitude 2: #0 d6 1 (possible), #3 d6 2 (possible) → #0 and #3 collide, destroyed": {
+        "Turn 1, attack: aircraft share hex (5, 5) at altitude 2, midair collision check: #0 Bf 110 (Ltn Vogel) d6 rolled 1 (a possible collision), #3 Do 17 (veteran pilot) d6 rolled 2 (a possible collision): #0 Bf 110 (Ltn Vogel) and #3 Do 17 (veteran pilot) collide and are destroyed.": {
             "e": "collision", "hex": [5, 5], "alt": 2, "collided": [0, 3],
             "rolls": [{"plane": 0, "roll": 1, "possible": True}, {"plane": 3, "roll": 2, "possible": True}]},
-        "#2 searchlights: d6 3 vs 4+ → not illuminated": {
+        "Turn 1, attack: searchlights look for #2 Spitfire (P/O Smith): d6 rolled 3, needed 4+: not illuminated.": {
             "e": "illumination", "plane": 2, "roll": 3, "need": 4, "lit": False},
-        "Fighter direction (allied): #2, #3": {"e": "direction", "side": "allied", "planes": [2, 3]},
+        "Turn 1, initiative: Allied fighter direction guides #2 Spitfire (P/O Smith), #3 Do 17 (veteran pilot).": {
+            "e": "direction", "side": "allied", "planes": [2, 3]},
     }  # fmt: skip
     for line, event in lines.items():
-        assert describe({**event, "turn": 1}) == line
+        assert sentence({**event, "turn": 1}, ctx) == line
 
 
 def test_frames_mark_aircraft_in_the_clouds_illuminated_and_directed(catalog):
