@@ -9,9 +9,9 @@ urlpatterns = [
         name="api-campaign-invitations",
     ),
     path(
-        "campaigns/<int:pk>/invitations/<int:invitation_id>/",
-        apis.CampaignInvitationApi.as_view(),
-        name="api-campaign-invitation",
+        "invitations/<int:pk>/",
+        apis.InvitationApi.as_view(),
+        name="api-invitation",
     ),
     path(
         "invitations/<str:token>/accept/",

@@ -11,6 +11,7 @@ from campaign import services as campaign_services
 from campaign.models import Campaign
 
 from . import services
+from .models import Invitation
 from .serializers import (
     InvitationAcceptedOutput,
     InvitationCreatedOutput,
@@ -51,15 +52,15 @@ class CampaignInvitationsApi(APIView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class CampaignInvitationApi(APIView):
+class InvitationApi(APIView):
+    """One invitation: its organiser withdraws it (DELETE) while it is unused."""
+
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=None, responses=InvitationOutput)
-    def delete(self, request, pk: int, invitation_id: int):
-        campaign = get_object_or_404(Campaign, pk=pk)
-        invitation = services.invitation_revoke(
-            invitation_id=invitation_id, by=request.user, campaign=campaign
-        )
+    def delete(self, request, pk: int):
+        invitation = get_object_or_404(Invitation, pk=pk)
+        invitation = services.invitation_revoke(invitation_id=invitation.pk, by=request.user)
         return Response(InvitationOutput(invitation).data)
 
 
