@@ -211,3 +211,33 @@ def test_it_looks_only_at_what_its_side_may_see():
         assert choose_action(twin, side, dice.clone()) == choose_action(state, side, dice.clone())
         state.apply(choose_action(state, side, dice))
         seen += 1
+
+
+def test_pilot_training_goes_to_the_planes_one_marker_short_of_a_new_rank():
+    state, ids = mission_scenario({}, launch=False, hands={ALLIED: ["Pilot Training"]})
+    put_mission(state, "Attack Troop Train")
+    green = put_plane(state, ALLIED, "P-47 Thunderbolt", xm=0)
+    near_flier = put_plane(state, ALLIED, "P-51 Mustang", xm=1)  # 2 XM: Flier
+    near_veteran = put_plane(state, ALLIED, "Supermarine Spitfire", xm=4)  # 5 XM: Veteran
+    near_ace = put_plane(state, ALLIED, "Hawker Hurricane", xm=8)  # 9 XM: Ace
+    dice = Dice(1)
+    action = choose_action(state, ALLIED, dice)
+    assert isinstance(action, PlayEvent) and state.card_name(action.card) == "Pilot Training"
+    state.apply(action)
+    trained = []
+    while state.pending is not None:
+        action = choose_action(state, ALLIED, dice)
+        trained.append(action.plane)
+        state.apply(action)
+    assert sorted(trained) == sorted([near_flier, near_veteran, near_ace])
+    assert state.planes[green]["xm"] == 0
+
+
+def test_navigation_error_grounds_the_only_bomber_of_a_threatening_mission():
+    state, ids = mission_scenario(
+        {"Attack Oilfield": ["Boeing B-17 Flying Fortress", "P-51 Mustang"]},
+        hands={AXIS: ["Navigation Error"]},
+    )
+    card = state.hands[AXIS][0]
+    b17 = ids["Boeing B-17 Flying Fortress"]  # SF 5: 70% alone, the mission's one bomber
+    assert choose_action(state, AXIS, Dice(1)) == PlayEvent(AXIS, card, b17)
