@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import apis
+from . import apis, play_apis
 
 urlpatterns = [
     path("", apis.BattleListApi.as_view(), name="api-battle-list"),
@@ -10,6 +10,7 @@ urlpatterns = [
     path("<int:pk>/resolve/", apis.BattleResolveApi.as_view(), name="api-battle-resolve"),
     path("<int:pk>/retry/", apis.BattleRetryApi.as_view(), name="api-battle-retry"),
     path("<int:pk>/apply/", apis.BattleApplyApi.as_view(), name="api-battle-apply"),
+    path("<int:pk>/turn/", play_apis.BattleTurnApi.as_view(), name="api-battle-turn"),
     path("<int:pk>/odds/", apis.BattleOddsApi.as_view(), name="api-battle-odds"),
     path("batches/", apis.BatchCreateApi.as_view(), name="api-batch-create"),
     path("batches/<int:pk>/", apis.BatchDetailApi.as_view(), name="api-batch-detail"),

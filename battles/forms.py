@@ -248,8 +248,10 @@ def form_field(api_field: str | None) -> str:
         return f"cloud_shapes_{m[1]}"
     if m := re.match(r"flights\.(axis|allied)", name):
         return f"{m[1]}_aircraft"
-    if m := re.match(r"(fighter_direction|policies|searchlights)\.(axis|allied)", name):
-        prefix = {"fighter_direction": "direction", "policies": "policy"}.get(m[1], m[1])
+    if m := re.match(r"(fighter_direction|policies|seats|searchlights)\.(axis|allied)", name):
+        prefix = {"fighter_direction": "direction", "policies": "policy", "seats": "policy"}.get(
+            m[1], m[1]
+        )
         return f"{m[2]}_policy" if prefix == "policy" else f"{prefix}_{m[2]}"
     if name.startswith("clouds"):
         return "clouds"

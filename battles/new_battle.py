@@ -24,13 +24,14 @@ from .forms import (
     rules_form_initial,
     rules_from_post_all,
 )
-from .models import ScenarioKind
+from .models import BattleStatus, ScenarioKind
 from .rules_settings import BOOL_SWITCHES, _rule_of
 
 # A campaign engagement is built by its campaign, never from this page.
 PAGE_SCENARIOS = [(v, label) for v, label in ScenarioKind.choices if v != ScenarioKind.ENGAGEMENT]
 BUILT_FLIGHTS = (ScenarioKind.STANDARD, ScenarioKind.BOMBER_ESCORT)
 BOMBER_KINDS = ("light bomber", "medium bomber", "bomber", "heavy bomber", "bomber token")
+PERSON = "person"  # a side flown by a person in the browser (issue 14), not a computer pilot
 ADVANCED = {  # the advanced rules of 000, in plain words
     "tailing": "Tailing: an aircraft behind an enemy may follow its moves",
     "turn_position": "Choosing turn position: the side with initiative picks who moves first",
@@ -119,8 +120,21 @@ def read_battle_form(post: Any, types: dict[str, dict[int, AircraftType]]) -> tu
         settings |= {"advantage": advantage} if advantage else {}
         settings |= {"situation": int(situation)} if situation else {}
     policies = {}
+    seats: dict[str, dict[str, Any]] = {}  # issue 14: a side flown by a person, by username
     for side in SIDES:
         name = post.get(f"{side}_policy", scenarios.DEFAULT_POLICY)
+        if name == PERSON:
+            username = post.get(f"{side}_user", "").strip()
+            if not username:
+                errors.append(
+                    RuleViolation(
+                        "give the username of the person flying this side",
+                        field=f"settings.seats.{side}",
+                        code="required",
+                    )
+                )
+            seats[side] = {"user": username}
+            continue
         if name not in scenarios.policy_names():
             errors.append(
                 RuleViolation(
@@ -133,6 +147,9 @@ def read_battle_form(post: Any, types: dict[str, dict[int, AircraftType]]) -> tu
     errors += rule_errors
     switches = {name: name in post for name in scenarios.RULE_SWITCHES}
     settings |= {"policies": policies, "rules": {**switches, **optional}}
+    if seats:  # the other side's seat is its computer pilot
+        settings["seats"] = seats | {side: {"pilot": p} for side, p in policies.items()}
+        del settings["policies"]
     return {"scenario": scenario, "flights": flights, "settings": settings}, errors  # fmt: skip
 
 
@@ -145,12 +162,14 @@ def _context(
         "scenarios": PAGE_SCENARIOS,
         "scenario": post.get("scenario", ScenarioKind.STANDARD) if post else ScenarioKind.STANDARD,
         "policies": scenarios.policy_names(),
+        "person": PERSON,
         "sides": [
             {
                 "side": side,
                 "types": list(types[side].values()),
                 "slots": [digits(v) for v in (chosen[side] + [""] * FLIGHT_MAX)[:FLIGHT_MAX]],
                 "policy": post.get(f"{side}_policy", scenarios.DEFAULT_POLICY) if post else scenarios.DEFAULT_POLICY,
+                "user": post.get(f"{side}_user", "") if post else "",
                 "errors": by_field.get(f"{side}_aircraft", []) + by_field.get(f"{side}_policy", []),
             }
             for side in SIDES
@@ -189,6 +208,8 @@ def battle_new(request: HttpRequest) -> HttpResponse:
         except RuleViolation as exc:
             errors = [exc]
         else:
+            if battle.status == BattleStatus.IN_PLAY:
+                return redirect("battle-play", pk=battle.pk)
             return redirect("battle-report", pk=battle.pk)
     context = _context(post, types, errors)
     return render(request, "battles/new.html", context, status=400)

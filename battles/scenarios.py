@@ -41,6 +41,7 @@ SETTINGS_KEYS = {
     "advantage",
     "situation",
     "max_turns",
+    "seats",  # issue 14: who flies each side (battles.play.seats_clean checks it)
 }
 FIXED_FLIGHT_SCENARIOS: dict[str, Callable[..., Scenario]] = {
     ScenarioKind.DOGFIGHT: engine_scenarios.dogfight,

@@ -27,7 +27,10 @@ class BattleCreateInput(serializers.Serializer):
             '"night": "day" | "moonlight" | "darkness", '
             '"fighter_direction": {"axis": 2, "allied": 0}, '
             '"searchlights": {"axis": false, "allied": true}}; '
-            'territory: {"axis": "friendly" | "enemy" | "neutral", "allied": ...}.'
+            'territory: {"axis": "friendly" | "enemy" | "neutral", "allied": ...}; '
+            'seats (a battle flown by people, issue 14): {"axis": {"user": id or username}, '
+            '"allied": {"pilot": "tactical" | "random"}}: with a person in a seat the battle is '
+            '"in play" and flown through /api/battles/<id>/turn/.'
         ),
     )
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
@@ -77,6 +80,18 @@ class BattleOutput(serializers.ModelSerializer):
         )  # fmt: skip
 
 
+class BattleListItem(BattleOutput):
+    """A battle of a page of ``GET /api/battles/``: as ``BattleOutput``, but the seeds kept
+    from the viewer come from the view (``selectors.hidden_seeds``, asked once per kind of
+    battle) in the context's ``hidden_seeds``, not a query or two per row."""
+
+    def to_representation(self, instance: Battle) -> Any:
+        data = serializers.ModelSerializer.to_representation(self, instance)
+        if instance.pk in self.context.get("hidden_seeds", ()):
+            data["seed"] = None
+        return data
+
+
 class BattleLogOutput(serializers.ModelSerializer):
     seed = serializers.IntegerField(read_only=True, allow_null=True)
 
@@ -118,3 +133,55 @@ class BatchOutput(serializers.ModelSerializer):
             "created_at",
             "finished_at",
         )
+
+
+class TurnActInput(serializers.Serializer):
+    version = serializers.IntegerField(
+        help_text="The version of the turn you read (optimistic locking)."
+    )
+    action = serializers.DictField(help_text="One of the turn's legal_actions, as given.")
+
+
+class TurnChoiceOutput(serializers.Serializer):
+    kind = serializers.CharField(
+        help_text="initiative, fighter direction, movement, status, clouds, abilities, attack"
+    )
+    label = serializers.CharField()  # type: ignore[assignment]  # a field named like Field.label
+    action = serializers.DictField()
+    odds = serializers.DictField(
+        required=False,
+        help_text="An attack's range, aspect, target_number, dice, modifier(s), expected_hits.",
+    )
+    chance = serializers.FloatField(
+        required=False, help_text="A maneuver check's chance of success."
+    )
+
+
+class TurnOutput(serializers.Serializer):
+    """A battle flown by people as the asking user may see it now (no dice state, no seed)."""
+
+    battle = serializers.IntegerField()
+    version = serializers.IntegerField()
+    status = serializers.CharField()
+    scenario = serializers.CharField()
+    turn = serializers.IntegerField()
+    phase = serializers.CharField()
+    to_act = serializers.CharField(allow_null=True, help_text="axis, allied, or null once over.")
+    aircraft_to_act = serializers.IntegerField(
+        allow_null=True, help_text="The aircraft moving, if one is."
+    )
+    your_sides = serializers.ListField(child=serializers.CharField())
+    your_turn = serializers.BooleanField()
+    seats = serializers.DictField(child=serializers.CharField())
+    victory_points = serializers.DictField(child=serializers.FloatField())
+    aircraft = serializers.ListField(child=serializers.DictField())
+    legal_actions = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="The engine's JSON actions; empty unless it is your turn.",
+    )
+    choices = TurnChoiceOutput(many=True)
+    log_since = serializers.IntegerField()
+    log = serializers.ListField(
+        child=serializers.DictField(), help_text="Events from log_since on."
+    )
+    result = serializers.DictField(allow_null=True)

@@ -55,17 +55,35 @@ def battle_create(
     requested_by: Any = None, resolve: bool = True, source_key: str = "",
 ) -> Battle:  # fmt: skip
     """Validate, store and (unless ``resolve`` is False) dispatch a battle after commit."""
-    seed = secrets.randbits(48) if seed is None else seed
-    settings = settings or {}
+    from .play import play_start, settings_with_seats
+
+    given_seed, seed = seed, secrets.randbits(48) if seed is None else seed
     flights = flights or {}
+    # issue 14: with a person in a seat the battle is flown by people ("in play"), not a worker
+    settings, by_people = settings_with_seats(settings or {})
+    if by_people and given_seed is not None and not getattr(requested_by, "is_staff", False):
+        raise RuleViolation(
+            "a battle flown by people takes no seed from its players: with it they could "
+            "foresee every die (staff may give one, to replay a battle)",
+            field="seed", code="invalid",
+        )  # fmt: skip
     setup = build_scenario(kind=scenario, flights=flights, settings=settings, seed=seed)
+    status = (
+        BattleStatus.IN_PLAY
+        if by_people
+        else BattleStatus.PENDING
+        if resolve
+        else BattleStatus.DRAFT
+    )
     with transaction.atomic():
         battle = Battle.objects.create(
             scenario=scenario, flights=flights, settings=settings, setup=setup.to_json(), seed=seed,
             requested_by=requested_by if getattr(requested_by, "is_authenticated", False) else None,
-            status=BattleStatus.PENDING if resolve else BattleStatus.DRAFT, source_key=source_key,
+            status=status, source_key=source_key,
         )  # fmt: skip
-        if resolve:
+        if by_people:
+            play_start(battle)
+        elif resolve:
             _dispatch([battle.pk])
     return battle
 
@@ -107,6 +125,8 @@ def seed_visible(battle: Battle, user: Any) -> bool:
     """May ``user`` (None: anonymous) see ``battle``'s seed? Staff always; otherwise unless a check hides it."""
     if user is not None and getattr(user, "is_staff", False):
         return True
+    if battle.status == BattleStatus.IN_PLAY:
+        return False  # issue 14: with the seed the players could foresee every die
     if battle.batch_id is not None:
         batch = BattleBatch.objects.only("purpose", "seed").get(pk=battle.batch_id)
         if not batch_seed_visible(batch, user):

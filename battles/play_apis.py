@@ -1,0 +1,60 @@
+"""The turn of a battle flown by people (issue 14): read it, act in it (``battles.play``)."""
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from angels.errors import RuleViolation
+from angels.numbers import whole_number
+
+from . import play
+from .models import Battle
+from .serializers import TurnActInput, TurnOutput
+
+
+class BattleTurnApi(APIView):
+    """A battle flown by people (issue 14): read the turn, act in it."""
+
+    def get_permissions(self):
+        if self.request.method == "POST":
+            return [permissions.IsAuthenticated()]
+        return [permissions.AllowAny()]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("since", int, description="Log events from this index on.")],
+        responses=TurnOutput,
+        description=(
+            "What the asking user may see now: phase, side and aircraft to act, the aircraft, "
+            "the log, and for the person whose decision it is `legal_actions` in the engine's "
+            "JSON form (with `choices`: the same, labelled, with an attack's odds). No dice "
+            "state and no seed: with them the next rolls could be foreseen."
+        ),
+    )
+    def get(self, request, pk: int):
+        battle = get_object_or_404(Battle, pk=pk)
+        if not play.seats_of(battle):
+            raise RuleViolation(
+                "this battle is flown by the computer pilots", field="battle", code="state"
+            )
+        since = whole_number(request.query_params.get("since", "0"), field="since")
+        return Response(TurnOutput(play.turn_view(battle, request.user, since=since)).data)
+
+    @extend_schema(
+        request=TurnActInput,
+        responses=TurnOutput,
+        description=(
+            "Take one of the turn's `legal_actions` (checked by the engine); the computer seats "
+            "answer at once. A stale `version` (code conflict), the other side's decision or an "
+            "action the rules do not allow (the rule named) is a 400 and changes nothing; of two "
+            "people acting on one decision exactly one is applied. Only the people flying the "
+            "battle may act (403)."
+        ),
+    )
+    def post(self, request, pk: int):
+        get_object_or_404(Battle, pk=pk)
+        data = TurnActInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        battle = play.turn_act(battle_id=pk, user=request.user, **data.validated_data)
+        return Response(TurnOutput(play.turn_view(battle, request.user)).data)

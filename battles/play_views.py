@@ -1,0 +1,126 @@
+"""The page of a battle flown by people (issue 14): the map, whose turn, and the choices
+of the person whose decision it is, posted as forms (session and CSRF)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from angels.errors import RuleViolation
+from angels.numbers import digits
+from rules.angels20 import AircraftStats
+
+from . import play
+from .models import Battle
+from .report import HEX_SIZE, frames_from_log, hex_center, hex_grid_points, map_features, map_size
+from .selectors import battle_crews
+
+GROUPS = (  # the order a player meets the decisions in a game turn (000 "SEQUENCE OF PLAY")
+    ("initiative", "Turn position"),
+    ("fighter direction", "Fighter direction"),
+    ("movement", "Movement"),
+    ("status", "Status at the end of the move"),
+    ("clouds", "Clouds"),
+    ("abilities", "Special abilities"),
+    ("attack", "Attacks"),
+)
+FIGHTER_SHAPE = "12,0 -7,7 -3,0 -7,-7"
+BOMBER_SHAPE = "11,0 -8,8 -8,-8"
+LOG_SHOWN = 40  # the latest events beside the map; the whole log is the report's
+
+
+def _markers(view: dict[str, Any], setup: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    setups = setup.get("aircraft", [])
+    for a in view["aircraft"]:
+        if a["hex"] is None or a["state"] != "in play":
+            continue
+        x, y = hex_center(a["hex"][0], a["hex"][1])
+        bomber = AircraftStats.from_json(setups[a["id"]]["stats"]).is_bomber
+        out.append(
+            {
+                **a,
+                "x": x,
+                "y": y,
+                "angle": -90 + 60 * a["facing"],
+                "shape": BOMBER_SHAPE if bomber else FIGHTER_SHAPE,
+                "acting": a["id"] == view["aircraft_to_act"],
+            }
+        )
+    return out
+
+
+def _board(request: HttpRequest, battle: Battle) -> dict[str, Any]:
+    view = play.turn_view(battle, request.user)
+    width, height = battle.setup.get("width", 16), battle.setup.get("height", 22)
+    svg_w, svg_h = map_size(width, height)
+    crews = battle_crews(battle)
+    names = {a["id"]: a["name"] for a in view["aircraft"]}
+    groups = []
+    for kind, title in GROUPS:
+        choices = [
+            {**c, "json": json.dumps(c["action"], sort_keys=True)}
+            for c in view["choices"]
+            if c["kind"] == kind
+        ]
+        if choices:
+            groups.append({"kind": kind, "title": title, "choices": choices})
+    # the report's plain words for the latest events (its frames carry each event's line)
+    frames = frames_from_log(view["log"][-LOG_SHOWN - 1 :], battle.setup)
+    first = len(view["log"]) - len(frames)
+    shown = [{"i": first + k, "text": f["text"]} for k, f in enumerate(frames)]
+    return {
+        "battle": battle,
+        "view": view,
+        "groups": groups,
+        "legend": [
+            {**a, "crew": crews.get(a["id"]), "tails": [names[t] for t in a["tailing"]]}
+            for a in view["aircraft"]
+        ],
+        "markers": _markers(view, battle.setup),
+        "grid": hex_grid_points(width, height),
+        "features": map_features(battle.setup.get("rules", {}), width, height),
+        "svg_w": svg_w,
+        "svg_h": svg_h,
+        "hex_size": HEX_SIZE,
+        "log": list(reversed(shown)),
+        "to_act_name": view["seats"].get(view["to_act"] or "", ""),
+    }
+
+
+def battle_play(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the board (``?part=board``: the board alone, for the page's refresh).
+    POST: one action of the person whose decision it is, then back to the board."""
+    battle = get_object_or_404(Battle, pk=pk)
+    if not play.seats_of(battle):  # flown by the computer pilots: its report is its page
+        return redirect("battle-report", pk=battle.pk)
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"/accounts/login/?next={request.path}")
+        return _act(request, battle)
+    context = _board(request, battle)
+    if request.GET.get("part") == "board":
+        return render(request, "battles/_play_board.html", context)
+    return render(request, "battles/play.html", context)
+
+
+def _act(request: HttpRequest, battle: Battle) -> HttpResponse:
+    try:
+        action = json.loads(request.POST.get("action", ""))
+    except ValueError:
+        action = None
+    version = digits(request.POST.get("version", ""))
+    try:
+        play.turn_act(battle_id=battle.pk, user=request.user, version=version, action=action)
+    except RuleViolation as exc:
+        if exc.code == "permission":
+            raise PermissionDenied(exc.message) from exc
+        messages.error(request, str(exc))
+        battle.refresh_from_db()
+        return render(request, "battles/play.html", _board(request, battle), status=400)
+    return redirect("battle-play", pk=battle.pk)
