@@ -27,6 +27,7 @@ from battles import play
 from battles import services as battle_services
 from battles.models import Battle, BattleBatch, BattleStatus
 from campaign import services as campaign_services
+from campaign.exchange import campaign_export, dumps, seal
 from campaign.models import Campaign, CampaignAction, CampaignMember
 from careers.models import (
     AppliedResult,
@@ -196,6 +197,18 @@ def _turn(w):
     return {"version": view["version"], "action": view["legal_actions"][0]}
 
 
+def _copy_of_a(w):
+    """Campaign A exported, its names (taken here) changed, to import (issue 16)."""
+    document = json.loads(dumps(campaign_export(w["a"])))
+    tables = document["tables"]
+    tables["campaign.campaign"][0]["name"] += " (copy)"
+    for row in tables["roster.squadron"]:
+        row["name"] += " (copy)"
+    for row in tables["roster.airframe"]:
+        row["serial"] += "-copy"
+    return seal(document)
+
+
 def _act(w):
     return {"version": w["a"].version, "action": {"type": "advance", "side": w["current"]}}
 
@@ -259,6 +272,8 @@ OPERATIONS = [
        expected=_expect(200, ("organiser",))),
     Op("invitation accept", "post", lambda w: f"/api/invitations/{w['token']}/accept/",
        expected=_expect(200, ("commander", "other_commander", "other_organiser", "staff"))),
+    Op("campaign import", "post", lambda w: "/api/campaigns/import/", _copy_of_a,
+       _expect(201, SIGNED_IN)),
     # battles API
     Op("battle create", "post", lambda w: "/api/battles/create/",
        lambda w: {"scenario": "dogfight", "seed": 4}, _expect(202, SIGNED_IN)),
