@@ -30,12 +30,18 @@ def _organised(request, pk: int) -> Campaign:
 
 
 class CampaignInvitationsApi(APIView):
-    permission_classes = [permissions.IsAuthenticated]
+    """The campaign's invitations as the caller may see them: all of them for its
+    organiser, none for anyone else (an empty list, as a list filtered to what one
+    may see); making one is the organiser's."""
+
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
     @extend_schema(responses=InvitationOutput(many=True))
     def get(self, request, pk: int):
-        campaign = _organised(request, pk)
-        return Response(InvitationOutput(services.campaign_invitations(campaign), many=True).data)
+        campaign = get_object_or_404(Campaign, pk=pk)
+        mine = campaign_services.is_organiser(campaign, request.user)
+        invitations = services.campaign_invitations(campaign) if mine else []
+        return Response(InvitationOutput(invitations, many=True).data)
 
     @extend_schema(request=InvitationInput, responses={201: InvitationCreatedOutput})
     def post(self, request, pk: int):

@@ -187,5 +187,20 @@ def test_only_the_organiser_sees_and_makes_invitations(campaign, django_user_mod
     assert b'id="invitations"' not in client.get(f"/campaigns/{campaign.pk}/").content
     api = APIClient()
     api.force_authenticate(someone)
-    assert api.get(f"/api/campaigns/{campaign.pk}/invitations/").status_code == 403
+    invitation_create(campaign=campaign, by=campaign.created_by, role="spectator")
+    listed = api.get(f"/api/campaigns/{campaign.pk}/invitations/")
+    assert listed.status_code == 200 and listed.json() == []  # only the organiser sees them
+    refused = api.post(f"/api/campaigns/{campaign.pk}/invitations/", {"role": "spectator"})
+    assert refused.status_code == 403 and refused.json()["code"] == "permission"
     assert APIClient().post("/api/invitations/whatever/accept/").status_code == 401
+
+
+def test_the_organiser_opening_his_own_link_is_told_to_send_it(campaign, organiser, client):
+    _, link = invitation_create(campaign=campaign, by=organiser, role="spectator")
+    path = link.removeprefix("http://testserver")
+    client.force_login(organiser)
+    shown = client.get(path)
+    assert b"send this link to the person you invite" in shown.content
+    assert b"Join as" not in shown.content
+    assert client.post(path).status_code == 403
+    assert Invitation.objects.get().status == "pending"  # still there for the invited
