@@ -2,45 +2,45 @@
 
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics, permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from angels.numbers import whole_number
 from angels.throttling import ScopedRateThrottle
 
-from . import access, services
-from .models import Battle, BattleBatch, BattleStatus
+from . import access, selectors, services
+from .filters import BattleFilter
+from .models import Battle, BattleBatch
 from .serializers import (
     BatchCreateInput,
     BatchOutput,
     BattleCreateInput,
+    BattleListItem,
     BattleLogOutput,
     BattleOutput,
 )
 
 
-@extend_schema(
-    parameters=[
-        OpenApiParameter("status", str, enum=BattleStatus.values),
-        OpenApiParameter("scenario", str),
-        OpenApiParameter("batch", int),
-    ]
-)
 class BattleListApi(generics.ListAPIView):
-    serializer_class = BattleOutput
+    """Battles, newest first; filters as query parameters (``battles.filters``)."""
+
+    serializer_class = BattleListItem
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = BattleFilter
 
     def get_queryset(self):
-        qs = Battle.objects.defer("log", "actions", "setup")
-        p = self.request.query_params
-        if p.get("status"):
-            qs = qs.filter(status=p["status"])
-        if p.get("scenario"):
-            qs = qs.filter(scenario=p["scenario"])
-        if p.get("batch"):
-            qs = qs.filter(batch_id=whole_number(p["batch"], field="batch"))
-        return qs
+        return selectors.battle_list()
+
+    def list(self, request, *args, **kwargs):
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        assert page is not None  # the API's lists are always paged (angels.pagination)
+        context = {
+            **self.get_serializer_context(),
+            "hidden_seeds": selectors.hidden_seeds(page, request.user),
+        }
+        return self.get_paginated_response(BattleListItem(page, many=True, context=context).data)
 
 
 class BattleCreateApi(APIView):

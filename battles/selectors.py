@@ -11,6 +11,7 @@ from django.urls import reverse
 from roster.models import Pilot
 
 from .models import Battle, BattleStatus
+from .services import seed_visible
 
 
 def battles_not_applied(*, source_key_prefix: str) -> QuerySet[Battle]:
@@ -55,3 +56,29 @@ def battle_crews(battle: Battle) -> dict[int, dict[str, str]]:
         for namer in PILOT_REF_NAMERS:
             named.update(namer(battle, others))
     return {i: named[r] for i, r in refs.items() if r in named}
+
+
+def battle_list(*, with_batch_runs: bool = True) -> QuerySet[Battle]:
+    """Battles, newest first, without their logs (search and filters:
+    ``battles.filters.BattleFilter``); the page leaves out the runs of batches
+    unless asked for them."""
+    qs = Battle.objects.defer("log", "actions", "setup").order_by("-created_at", "-pk")
+    return qs if with_batch_runs else qs.filter(batch__isnull=True)
+
+
+def hidden_seeds(battles: list[Battle], user: Any) -> set[int]:
+    """The ids of ``battles`` whose seed ``user`` may not see (``services.seed_visible``),
+    asking once per kind of battle, not once per row: whether a seed is shown depends
+    on the battle's batch and on the campaign it was flown for (its ``settings`` and
+    ``source_key`` name it, campaign.engagements.battle_seed_hidden), so the page's
+    queries do not grow with its rows."""
+    answers: dict[tuple[Any, ...], bool] = {}
+    hidden = set()
+    for battle in battles:
+        settings = battle.settings if isinstance(battle.settings, dict) else {}
+        key = (battle.batch_id, str(settings.get("campaign")), battle.source_key.split(":")[0])
+        if key not in answers:
+            answers[key] = seed_visible(battle, user)
+        if not answers[key]:
+            hidden.add(battle.pk)
+    return hidden

@@ -12,9 +12,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from angels.errors import RuleViolation
+from angels.listing import filtered_page
 from angels.throttling import page_throttled
 
 from . import access, services
+from .filters import BattleFilter
 from .models import Battle, BattleBatch, BattleStatus
 from .report import (
     HEX_SIZE,
@@ -24,17 +26,25 @@ from .report import (
     map_size,
     rules_summary,
 )
-from .selectors import battle_crews
+from .selectors import battle_crews, hidden_seeds
+from .selectors import battle_list as battle_list_query
 
 
 def battle_list(request: HttpRequest) -> HttpResponse:
-    battles = list(Battle.objects.defer("log", "actions", "setup").filter(batch__isnull=True)[:100])
-    # seeds kept from this viewer (a running campaign's battles)
-    hidden = {b.pk for b in battles if not services.seed_visible(b, request.user)}
+    """The battles: filters and pages (issue 16 "Find things"); the runs of batches only
+    when asked for (kind "batch" or a batch's id)."""
+    runs = request.GET.get("origin") == "batch" or bool(request.GET.get("batch"))
+    page = filtered_page(request, BattleFilter, battle_list_query(with_batch_runs=runs))
+    battles = list(page["rows"])
     return render(
         request,
         "battles/list.html",
-        {"battles": battles, "hidden_seeds": hidden, "batches": BattleBatch.objects.all()[:20]},
+        {
+            **page,
+            "battles": battles,
+            "hidden_seeds": hidden_seeds(battles, request.user),  # seeds kept from this viewer
+            "batches": BattleBatch.objects.all()[:20],
+        },
     )
 
 

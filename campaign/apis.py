@@ -2,6 +2,7 @@
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
+from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, permissions, status
 from rest_framework.response import Response
@@ -13,6 +14,7 @@ from roster.models import Squadron
 
 from . import selectors, services
 from .access import may_create_campaign
+from .filters import CampaignFilter
 from .models import Campaign
 from .serializers import (
     ActionInput,
@@ -27,8 +29,14 @@ from .serializers import (
 
 
 class CampaignListApi(generics.ListAPIView):
+    """Campaigns, newest first; search and filters as query parameters (``campaign.filters``)."""
+
     serializer_class = CampaignListOutput
-    queryset = selectors.campaign_list()
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = CampaignFilter
+
+    def get_queryset(self):
+        return selectors.campaign_list()
 
 
 class CampaignCreateApi(APIView):

@@ -19,7 +19,13 @@ from .services import game_state, is_organiser, membership, viewer_side
 
 
 def campaign_list() -> QuerySet[Campaign]:
-    return Campaign.objects.select_related("created_by").defer("state", "setup")
+    """Campaigns, newest first, without their game state (search and filters:
+    ``campaign.filters.CampaignFilter``)."""
+    return (
+        Campaign.objects.select_related("created_by")
+        .defer("state", "setup")
+        .order_by("-created_at", "-pk")
+    )
 
 
 def engine_rules_view(campaign: Campaign) -> dict[str, Any]:

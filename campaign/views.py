@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from angels.errors import RuleViolation
+from angels.listing import filtered_page
 from angels.numbers import digits
 from battles.forms import rules_form_initial, rules_from_post
 from roster.models import Squadron
@@ -22,6 +23,7 @@ from roster.models import Squadron
 from . import selectors, services
 from .access import may_create_campaign
 from .charts import history_chart_svg
+from .filters import CampaignFilter
 from .models import Campaign, ResolutionMode
 
 
@@ -38,11 +40,14 @@ def _refuse(exc: RuleViolation) -> None:
 
 
 def campaign_list(request: HttpRequest) -> HttpResponse:
+    """The campaigns: search, filters and pages (issue 16 "Find things"); the form that starts one."""
+    page = filtered_page(request, CampaignFilter, selectors.campaign_list())
     return render(
         request,
         "campaign/list.html",
         {
-            "campaigns": selectors.campaign_list(),
+            **page,
+            "campaigns": page["rows"],
             "modes": ResolutionMode.choices,
             "squadrons": Squadron.objects.order_by("side", "name"),
             "form": rules_form_initial(None),

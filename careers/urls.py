@@ -4,6 +4,8 @@ from . import print_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("pilots/", views.pilot_list, name="pilot-list"),
+    path("squadrons/", views.squadron_list, name="squadron-list"),
     path("pilots/<int:pk>/", views.pilot_detail, name="pilot"),
     path("squadrons/<int:pk>/", views.squadron_detail, name="squadron"),
     path("pilots/<int:pk>/card.pdf", print_views.pilot_card_pdf, name="pilot-card-pdf"),

@@ -8,8 +8,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from angels.errors import RuleViolation
+from angels.listing import filtered_page
 from angels.numbers import digits
 from roster import selectors as roster_selectors
+from roster.filters import PilotFilter, SquadronFilter
 from roster.models import AircraftType, Pilot, Side, Squadron
 
 from . import charts, selectors, services
@@ -176,3 +178,15 @@ def claim_decide(request, pk: int):
     except RuleViolation as exc:
         messages.error(request, str(exc))
     return redirect("table-battle", pk=claim.battle_id)
+
+
+def pilot_list(request):
+    """Every pilot: search, filters and pages (issue 16 "Find things")."""
+    page = filtered_page(request, PilotFilter, roster_selectors.pilot_list())
+    return render(request, "careers/pilot_list.html", page)
+
+
+def squadron_list(request):
+    """Every squadron with its figures: search, filters and pages (issue 16 "Find things")."""
+    page = filtered_page(request, SquadronFilter, roster_selectors.squadron_list())
+    return render(request, "careers/squadron_list.html", page)

@@ -1,26 +1,22 @@
-"""Read-only roster API: one view per operation, filters as query parameters."""
+"""Read-only roster API: one view per operation, filters as query parameters
+(``roster.filters``: the same search and filters as the pages; a bad value is a 400
+naming the parameter). Lists are pages of ``limit``/``offset`` (``angels.pagination``)."""
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework import generics
 
-from angels.numbers import whole_number
-
 from . import selectors
+from .filters import AircraftTypeFilter, PilotFilter, SquadronFilter
 from .serializers import AircraftTypeOutput, PilotOutput, SquadronOutput
 
-_SIDE = OpenApiParameter("side", OpenApiTypes.STR, enum=["allied", "axis"])
 
-
-@extend_schema(
-    parameters=[_SIDE, OpenApiParameter("deck", OpenApiTypes.STR, enum=["allied", "luftwaffe"])]
-)
 class AircraftTypeListApi(generics.ListAPIView):
     serializer_class = AircraftTypeOutput
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = AircraftTypeFilter
 
     def get_queryset(self):
-        p = self.request.query_params
-        return selectors.aircraft_type_list(side=p.get("side"), deck=p.get("deck"))
+        return selectors.aircraft_type_list()
 
 
 class AircraftTypeDetailApi(generics.RetrieveAPIView):
@@ -28,29 +24,19 @@ class AircraftTypeDetailApi(generics.RetrieveAPIView):
     queryset = selectors.aircraft_type_list()
 
 
-@extend_schema(parameters=[_SIDE])
 class SquadronListApi(generics.ListAPIView):
     serializer_class = SquadronOutput
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = SquadronFilter
 
     def get_queryset(self):
-        return selectors.squadron_list(side=self.request.query_params.get("side"))
+        return selectors.squadron_list()
 
 
-@extend_schema(
-    parameters=[
-        _SIDE,
-        OpenApiParameter("squadron", OpenApiTypes.INT),
-        OpenApiParameter("status", OpenApiTypes.STR),
-    ]
-)
 class PilotListApi(generics.ListAPIView):
     serializer_class = PilotOutput
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = PilotFilter
 
     def get_queryset(self):
-        p = self.request.query_params
-        squadron = p.get("squadron")
-        return selectors.pilot_list(
-            side=p.get("side"),
-            squadron_id=whole_number(squadron, field="squadron") if squadron else None,
-            status=p.get("status"),
-        )
+        return selectors.pilot_list()

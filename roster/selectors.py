@@ -39,21 +39,16 @@ def _airframe_count(*states: str) -> Coalesce:
     return Coalesce(Subquery(rows, output_field=IntegerField()), Value(0))
 
 
-def aircraft_type_list(
-    *, side: str | None = None, deck: str | None = None
-) -> QuerySet[AircraftType]:
-    qs = AircraftType.objects.all()
-    if side:
-        qs = qs.filter(Q(side=side) | Q(side=""))
-    if deck:
-        qs = qs.filter(deck=deck)
-    return qs
+def aircraft_type_list() -> QuerySet[AircraftType]:
+    """The catalog, by name (search and filters: ``roster.filters.AircraftTypeFilter``)."""
+    return AircraftType.objects.order_by("name")
 
 
-def squadron_list(*, side: str | None = None) -> QuerySet[Squadron]:
+def squadron_list() -> QuerySet[Squadron]:
     """Squadrons with their figures (``SQUADRON_FIGURES``): pilots by status
     (``active_pilots``, ``wounded_pilots``, ...), ``strength`` (pilots on
-    strength) and airframes on hand / serviceable. One query."""
+    strength) and airframes on hand / serviceable. One query. Search and filters:
+    ``roster.filters.SquadronFilter``."""
     qs = (
         Squadron.objects.select_related("aircraft_type")
         .annotate(
@@ -65,9 +60,8 @@ def squadron_list(*, side: str | None = None) -> QuerySet[Squadron]:
             serviceable_airframes=_airframe_count(AirframeState.SERVICEABLE),
         )
         .annotate(strength=F("active_pilots") + F("wounded_pilots"))
+        .order_by("side", "nation", "name")  # Meta.ordering is not applied to GROUP BY queries
     )
-    if side:
-        qs = qs.filter(side=side)
     return qs
 
 
@@ -76,17 +70,10 @@ def squadron_figures(*, squadron_id: int) -> Squadron:
     return squadron_list().get(pk=squadron_id)
 
 
-def pilot_list(
-    *, side: str | None = None, squadron_id: int | None = None, status: str | None = None
-) -> QuerySet[Pilot]:
-    qs = Pilot.objects.select_related("squadron")
-    if side:
-        qs = qs.filter(squadron__side=side)
-    if squadron_id:
-        qs = qs.filter(squadron_id=squadron_id)
-    if status:
-        qs = qs.filter(status=status)
-    return qs
+def pilot_list() -> QuerySet[Pilot]:
+    """Pilots with their squadrons, by squadron and name (search and filters:
+    ``roster.filters.PilotFilter``)."""
+    return Pilot.objects.select_related("squadron").order_by("squadron__name", "name", "pk")
 
 
 def pilot_for_engine(pilot: Pilot) -> dict[str, Any]:

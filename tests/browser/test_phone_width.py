@@ -41,6 +41,8 @@ def test_every_page_fits_a_phone(
         "/notifications/", "/notifications/settings/", f"/notifications/campaigns/{campaign.pk}/",
         "/accounts/signup/", "/accounts/settings/", "/accounts/password_reset/",
         f"/accounts/campaigns/{campaign.pk}/invitations/", invitation_path,
+        "/aircraft/?q=spitfire&side=allied", "/pilots/?side=axis&page=2", "/squadrons/?side=axis",
+        "/battles/?status=finished", "/campaigns/?status=active",
     ]  # fmt: skip
     page = open_page("/", 390, user=organiser, password=PASSWORD)
     too_wide = {}
