@@ -5,7 +5,7 @@ from angels.errors import RuleViolation
 from angels.history import HistoryAdmin, history_reason
 from battles.rules_settings import rules_options
 
-from . import services
+from . import clock, services
 from .models import Campaign, CampaignAction, CampaignMember, CampaignPlane
 
 
@@ -48,7 +48,17 @@ class CampaignForm(forms.ModelForm):
             "engine_rules",
             "engine_territory",
             "squadrons",
+            *clock.PACE_FIELDS,  # issue 15: the clock
         )
+
+    def clean(self):
+        cleaned = super().clean()
+        changes = {f: cleaned[f] for f in clock.PACE_FIELDS if f in cleaned}
+        try:
+            clock.pace_values(self.instance, changes)
+        except RuleViolation as exc:
+            self.add_error(exc.field if exc.field in self.fields else None, str(exc))
+        return cleaned
 
     def clean_engine_rules(self):
         rules = self.cleaned_data.get("engine_rules") or {}
@@ -85,6 +95,10 @@ class CampaignAdmin(HistoryAdmin):
         "current_side",
         "setup",
         "state",
+        "decision_due_at",
+        "decision_side",
+        "decision_phase",
+        "deadline_noted",
     )
     filter_horizontal = ("squadrons",)
     inlines = (MemberInline, ActionInline)
@@ -98,6 +112,8 @@ class CampaignAdmin(HistoryAdmin):
             obj.__dict__.update(Campaign.objects.get(pk=created.pk).__dict__)
         else:
             super().save_model(request, obj, form, change)
+            if set(form.changed_data) & set(clock.PACE_FIELDS):  # the deadline under the new pace
+                clock.campaign_pace_set(campaign_id=obj.pk, by=request.user, changes={})
 
     def _create(self, request, obj):
         return services.campaign_create(

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import apis, enrolment_apis
+from . import apis, clock_apis, enrolment_apis
 
 urlpatterns = [
     path("", apis.CampaignListApi.as_view(), name="api-campaign-list"),
@@ -22,4 +22,6 @@ urlpatterns = [
         apis.CampaignEngineRulesApi.as_view(),
         name="api-campaign-engine-rules",
     ),
+    path("<int:pk>/pace/", clock_apis.CampaignPaceApi.as_view(), name="api-campaign-pace"),
+    path("<int:pk>/holiday/", clock_apis.CampaignHolidayApi.as_view(), name="api-campaign-holiday"),
 ]

@@ -40,6 +40,7 @@ from rules.cardgame import (
 )
 from rules.dice import Dice
 
+from . import clock
 from .enrolment import enrolment_add, enrolment_release
 from .models import (
     ActionKind,
@@ -193,6 +194,7 @@ def campaign_create(
         )  # fmt: skip
     CampaignMember.objects.create(campaign=campaign, user=created_by, role=Role.ORGANISER)
     _sync_planes(campaign, state, actor="")
+    clock.after_change(campaign, state)
     return campaign
 
 
@@ -359,6 +361,7 @@ def campaign_act(
         _save(campaign, state, before_version)
         _sync_planes(campaign, state, actor=getattr(user, "username", ""), action=sequence)
         _after_action(campaign, state, turn_before=turn, actor=getattr(user, "username", ""))
+        clock.after_change(campaign, state)  # issue 15: automatic actions, the next deadline
     return campaign
 
 
@@ -394,6 +397,7 @@ def campaign_umpire_act(*, campaign_id: int, action: dict[str, Any], actor: str)
         _save(campaign, state, before_version)
         _sync_planes(campaign, state, actor=actor, action=sequence)
         _after_action(campaign, state, turn_before=turn, actor=actor)
+        clock.after_change(campaign, state)
     return campaign
 
 
@@ -489,6 +493,7 @@ def campaign_undo_last(*, campaign_id: int, by: User) -> Campaign:
         _save(campaign, state, campaign.version)
         quiet = _reverted_planes(campaign, state, reverted)
         _sync_planes(campaign, state, actor=getattr(by, "username", ""), quiet=quiet)
+        clock.after_change(campaign, state, autoplay=False)
     return campaign
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import enrolment_views, print_views, views
+from . import clock_views, enrolment_views, print_views, views
 
 urlpatterns = [
     path("", views.campaign_list, name="campaign-list"),
@@ -12,4 +12,6 @@ urlpatterns = [
     path("<int:pk>/undo/", views.campaign_undo, name="campaign-undo"),
     path("<int:pk>/enrol/", enrolment_views.campaign_enrol_page, name="campaign-enrol"),
     path("<int:pk>/engine-rules/", views.campaign_engine_rules, name="campaign-engine-rules"),
+    path("<int:pk>/pace/", clock_views.campaign_pace, name="campaign-pace"),
+    path("<int:pk>/holiday/", clock_views.campaign_holiday, name="campaign-holiday"),
 ]

@@ -20,7 +20,7 @@ from angels.numbers import digits
 from battles.forms import rules_form_initial, rules_from_post
 from roster.models import Squadron
 
-from . import selectors, services
+from . import clock, selectors, services
 from .access import may_create_campaign
 from .charts import history_chart_svg
 from .filters import CampaignFilter
@@ -102,6 +102,7 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "members": campaign.members.select_related("user"),
             "engine": selectors.engine_rules_view(campaign),
             "form": rules_form_initial(campaign.engine_rules),
+            "clock": clock.clock_view(campaign, request.user),  # issue 15
         },
     )
 

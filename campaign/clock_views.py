@@ -1,0 +1,81 @@
+"""Campaign clock pages (issue 15): the organiser's pace form, a commander's holiday form.
+
+Both live in the clock block of the campaign page (templates/campaign/_clock.html);
+a refusal comes back there as a message naming the field.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from angels.errors import RuleViolation
+
+from . import clock
+from .models import Campaign
+from .views import _refuse, _signed_in
+
+
+def _pace_changes(post: Any) -> dict[str, Any]:
+    changes: dict[str, Any] = {
+        "pace": post.get("pace", ""),
+        "pace_hours": post.get("pace_hours", "").strip(),
+        "turn_weekdays": post.getlist("turn_weekdays"),
+        "turn_time": post.get("turn_time", "").strip() or None,
+        "pace_timezone": post.get("pace_timezone", "").strip(),
+        "on_deadline": post.get("on_deadline", ""),
+        "remind_hours": post.get("remind_hours", "").strip(),
+        "auto_advance": bool(post.get("auto_advance")),
+        "computer_sides": post.getlist("computer_sides"),
+    }
+    return changes
+
+
+@login_required
+@require_POST
+def campaign_pace(request: HttpRequest, pk: int) -> HttpResponse:
+    get_object_or_404(Campaign, pk=pk)
+    try:
+        clock.campaign_pace_set(
+            campaign_id=pk, by=_signed_in(request), changes=_pace_changes(request.POST)
+        )
+        messages.success(request, "The campaign's pace is set.")
+    except RuleViolation as exc:
+        _refuse(exc)
+        messages.error(request, f"Pace not changed: {exc.field}: {exc}")
+    return redirect("campaign-detail", pk=pk)
+
+
+def _holiday_until(value: str) -> datetime | None:
+    """The end of the given day in the viewer's time zone (``""``: back from holiday)."""
+    if not value.strip():
+        return None
+    try:
+        day = date.fromisoformat(value.strip())
+    except ValueError as exc:
+        raise RuleViolation("a date such as 2026-12-24", field="until", code="format") from exc
+    return timezone.make_aware(datetime.combine(day, time(23, 59)))
+
+
+@login_required
+@require_POST
+def campaign_holiday(request: HttpRequest, pk: int) -> HttpResponse:
+    get_object_or_404(Campaign, pk=pk)
+    try:
+        until = None if "back" in request.POST else _holiday_until(request.POST.get("until", ""))
+        clock.campaign_holiday_set(campaign_id=pk, by=_signed_in(request), until=until)
+        if until is None:
+            messages.success(request, "Welcome back: your side is yours again.")
+        else:
+            messages.success(request, "The computer commander plays your side until then.")
+    except RuleViolation as exc:
+        _refuse(exc)
+        messages.error(request, f"Holiday not set: {exc.field}: {exc}")
+    return redirect("campaign-detail", pk=pk)
