@@ -52,7 +52,7 @@ class CampaignForm(forms.ModelForm):
         )
 
     def clean(self):
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         changes = {f: cleaned[f] for f in clock.PACE_FIELDS if f in cleaned}
         try:
             clock.pace_values(self.instance, changes)
