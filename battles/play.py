@@ -156,8 +156,6 @@ def _computer_acts(battle: Battle, state: BattleState, actions: list[dict[str, A
     Each decision's pilot is seeded from the battle's seed, the side and the
     number of actions before it (``derive_seed``), so the same battle makes the
     same decisions; the replay needs only the stored actions anyway."""
-    from rules.angels20.pilots import POLICIES, pilot_seed
-
     seats = seats_of(battle)
     taken = 0
     while (side := state.current_side()) is not None:
@@ -166,12 +164,20 @@ def _computer_acts(battle: Battle, state: BattleState, actions: list[dict[str, A
             break
         if taken >= MAX_COMPUTER_ACTIONS:
             raise RuntimeError(f"computer pilots took {taken} actions without a person's turn")
-        seed = derive_seed(pilot_seed(battle.seed, ENGINE_SIDES[side]), f"decision {len(actions)}")
-        action = POLICIES[seat["pilot"]](seed).choose(state)
+        action = _pilot_choice(battle, state, seat["pilot"], len(actions))
         state.apply(action)
         actions.append(action.to_json())
         taken += 1
     return taken
+
+
+def _pilot_choice(battle: Battle, state: BattleState, pilot: str, before: int) -> Action:
+    """The computer pilot ``pilot``'s decision for the side to act, ``before`` actions in."""
+    from rules.angels20.pilots import POLICIES, pilot_seed
+
+    side = ENGINE_SIDES[state.current_side() or 0]
+    seed = derive_seed(pilot_seed(battle.seed, side), f"decision {before}")
+    return POLICIES[pilot](seed).choose(state)
 
 
 def _save(battle: Battle, state: BattleState, actions: list[dict[str, Any]]) -> None:
@@ -307,14 +313,29 @@ def _parse(data: Any) -> Action:
         raise RuleViolation(f"not an action: {exc}", field="action", code="format") from exc
 
 
-def turn_act(*, battle_id: int, user: Any, version: Any, action: Any) -> Battle:
+def turn_act(
+    *, battle_id: int, user: Any, version: Any, action: Any = None, computer: str | None = None
+) -> Battle:
     """Apply ``user``'s action to the battle, then the computer seats'; all or nothing.
 
     Refusals (nothing changed): not a seat of the battle (403), the battle not in
     play, a stale ``version`` (someone acted first: exactly one of two racing
     players gets through, the row lock orders them), the other side's turn,
     an action the rules do not allow now (the rule it breaks).
+
+    With ``computer`` (a pilot's name) instead of ``action`` the person hands this
+    decision to that computer pilot: it chooses, and its choice is stored like any action.
     """
+    if (action is None) == (computer is None):
+        raise RuleViolation(
+            "give an action, or the computer pilot to decide it", field="action", code="required"
+        )
+    if computer is not None and computer not in _pilot_names():
+        raise RuleViolation(
+            f"unknown computer pilot {computer!r} (known: {', '.join(_pilot_names())})",
+            field="computer",
+            code="invalid",
+        )
     with transaction.atomic():
         battle = Battle.objects.select_for_update().filter(pk=battle_id).first()
         if battle is None:
@@ -337,7 +358,6 @@ def turn_act(*, battle_id: int, user: Any, version: Any, action: Any) -> Battle:
                 field="version",
                 code="conflict",
             )
-        parsed = _parse(action)
         state = battle_state(battle)
         side = state.current_side()
         if side is None or ENGINE_SIDES[side] not in mine:
@@ -348,6 +368,10 @@ def turn_act(*, battle_id: int, user: Any, version: Any, action: Any) -> Battle:
                 rule=SEQUENCE_RULE,
                 code="state",
             )
+        if computer is not None:
+            parsed = _pilot_choice(battle, state, computer, len(battle.actions))
+        else:
+            parsed = _parse(action)
         try:
             state.apply(parsed)
         except IllegalAction as exc:

@@ -49,7 +49,8 @@ class BattleTurnApi(APIView):
             "answer at once. A stale `version` (code conflict), the other side's decision or an "
             "action the rules do not allow (the rule named) is a 400 and changes nothing; of two "
             "people acting on one decision exactly one is applied. Only the people flying the "
-            "battle may act (403)."
+            "battle may act (403). With `computer` (tactical or random) instead of `action` the "
+            "person hands this decision to that computer pilot."
         ),
     )
     def post(self, request, pk: int):

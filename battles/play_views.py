@@ -110,13 +110,20 @@ def battle_play(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _act(request: HttpRequest, battle: Battle) -> HttpResponse:
+    computer = request.POST.get("computer") or None  # this decision handed to a computer pilot
     try:
-        action = json.loads(request.POST.get("action", ""))
+        action = None if computer else json.loads(request.POST.get("action", ""))
     except ValueError:
-        action = None
+        action = {}
     version = digits(request.POST.get("version", ""))
     try:
-        play.turn_act(battle_id=battle.pk, user=request.user, version=version, action=action)
+        play.turn_act(
+            battle_id=battle.pk,
+            user=request.user,
+            version=version,
+            action=action,
+            computer=computer,
+        )
     except RuleViolation as exc:
         if exc.code == "permission":
             raise PermissionDenied(exc.message) from exc

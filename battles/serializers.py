@@ -139,7 +139,13 @@ class TurnActInput(serializers.Serializer):
     version = serializers.IntegerField(
         help_text="The version of the turn you read (optimistic locking)."
     )
-    action = serializers.DictField(help_text="One of the turn's legal_actions, as given.")
+    action = serializers.DictField(
+        required=False, help_text="One of the turn's legal_actions, as given."
+    )
+    computer = serializers.CharField(
+        required=False,
+        help_text="Instead of an action: hand this decision to a computer pilot (tactical or random).",
+    )
 
 
 class TurnChoiceOutput(serializers.Serializer):

@@ -281,3 +281,28 @@ def test_two_players_racing_on_one_decision_exactly_one_is_applied(cast):
         t.join()
     assert sum(isinstance(a, Battle) for a in answers) == 1, answers
     assert Battle.objects.get(pk=pk).version == view["version"] + 1
+
+
+def test_a_person_hands_a_decision_to_the_computer_pilot(cast):
+    pk = _create(cast)
+    battle = Battle.objects.get(pk=pk)
+    side = play.turn_view(battle, cast["axis"])["to_act"]
+    view = _client(cast[side]).get(f"/api/battles/{pk}/turn/").json()
+    answer = _client(cast[side]).post(
+        f"/api/battles/{pk}/turn/",
+        {"version": view["version"], "computer": "tactical"},
+        format="json",
+    )
+    assert answer.status_code == 200, answer.content
+    battle.refresh_from_db()
+    assert battle.version == view["version"] + 1
+    chosen = battle.actions[-1]  # both seats are people: no computer answer after it
+    # the pilot's choice: one of the legal actions, or a whole move starting with one
+    activation = {"type": "activate", "plane": chosen.get("plane"), "speed": chosen.get("speed")}
+    assert chosen in view["legal_actions"] or activation in view["legal_actions"], chosen
+    both = _client(cast[side]).post(
+        f"/api/battles/{pk}/turn/",
+        {"version": battle.version, "computer": "genius"},
+        format="json",
+    )
+    assert both.status_code == 400 and both.json()["field"] in ("computer", "action")

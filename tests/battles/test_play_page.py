@@ -126,3 +126,16 @@ def test_the_new_battle_page_names_an_unknown_user_beside_the_seat(cast):
     page = response.content.decode()
     assert response.status_code == 400 and "Unknown user" in page and 'value="ghost"' in page
     assert not Battle.objects.exists()
+
+
+def test_the_page_hands_a_decision_to_the_computer_pilot(cast):
+    battle = _battle(cast)
+    side = play.turn_view(battle, cast["axis"])["to_act"]
+    client = _client(cast[side])
+    page = client.get(f"/battles/{battle.pk}/play/").content.decode()
+    assert "Let the tactical computer pilot decide this one" in page
+    response = client.post(
+        f"/battles/{battle.pk}/play/", {"version": battle.version, "computer": "tactical"}
+    )
+    assert response.status_code == 302
+    assert Battle.objects.get(pk=battle.pk).version == battle.version + 1
