@@ -44,21 +44,50 @@ def mission_force(state: GameState, mission: str) -> str:
 def mission_value(state: GameState, side: str, mission: str) -> float:
     """What completing ``mission`` is worth to ``side`` (003 "STRATEGY PHASE"):
     a GSM gains its level in strategy tokens, a SBM takes its level of the
-    opponent's production points; a completion that wins is worth WIN."""
+    opponent's production points. Both count at the Strategy phase, so the
+    missions already completed this turn count too; a completion that wins
+    is worth WIN, one that wins together with the other missions still to fly
+    this turn is worth CLOSE (003 "VICTORY")."""
     spec = state.mission_spec(mission)
     opp = other(side)
     level = spec.level
+    done = {GROUND: 0, STRATEGIC: 0}
+    if side == state.active:
+        for r in state.results:
+            if r["success"]:
+                done[r["kind"]] += r["level"]
+    rest = _rest_levels(state, spec.kind, mission)
     if spec.kind == GROUND:
-        st = state.st[side] + level
-        if st >= VICTORY_ST_MINIMUM and st >= 2 * state.st[opp]:
+        st = state.st[side] + done[GROUND] + level
+        if _st_wins(st, state.st[opp]):
             return WIN
         bonus = 0.5 * level if state.st[opp] >= VICTORY_ST_MINIMUM - 2 else 0.0
-        return 1.2 * level + bonus
-    pp = state.pp[opp] - level
+        close = CLOSE if _st_wins(st + rest, state.st[opp]) else 0.0
+        return 1.2 * level + bonus + close
+    pp = state.pp[opp] - done[STRATEGIC] - level
     if pp <= 0:
         return WIN
-    bonus = 0.5 if production_draws(pp + 1) < production_draws(state.pp[opp]) else 0.0
-    return 1.0 * level + bonus
+    bonus = 0.5 if production_draws(pp + level) > production_draws(pp) else 0.0
+    close = CLOSE if pp - rest <= 0 else 0.0
+    return 1.0 * level + bonus + close
+
+
+CLOSE = 5.0
+
+
+def _st_wins(st: int, opp_st: int) -> bool:
+    return st >= VICTORY_ST_MINIMUM and st >= 2 * opp_st
+
+
+def _rest_levels(state: GameState, kind: str, mission: str) -> int:
+    """The levels of the other missions of ``kind`` that may still fly this
+    turn: those launched and not yet flown, or before the launch all in play."""
+    if state.flight_queue:
+        others = state.flight_queue[state.mission_index :]
+    else:
+        others = state.missions_in_play
+    return sum(state.mission_spec(m).level for m in others
+               if m != mission and state.mission_spec(m).kind == kind)  # fmt: skip
 
 
 def payload_chance(state: GameState, plane: str, force: str, extra: int = 0) -> float:

@@ -241,3 +241,21 @@ def test_navigation_error_grounds_the_only_bomber_of_a_threatening_mission():
     card = state.hands[AXIS][0]
     b17 = ids["Boeing B-17 Flying Fortress"]  # SF 5: 70% alone, the mission's one bomber
     assert choose_action(state, AXIS, Dice(1)) == PlayEvent(AXIS, card, b17)
+
+
+def test_missions_that_win_together_are_worth_guarding_against():
+    """Two ground support missions of level 1 win together for a side with 3
+    tokens (003 "VICTORY": 5 and twice the enemy's 1): each is worth far more
+    than a level, and completed missions of this turn count."""
+    from rules.cardgame.commander.estimate import CLOSE, WIN, mission_value
+
+    state, ids = mission_scenario({}, launch=False)
+    one = put_mission(state, "Attack Troop Train")
+    two = put_mission(state, "Attack Vehicle Column")
+    state.st = {ALLIED: 3, AXIS: 1}
+    assert mission_value(state, ALLIED, one) >= CLOSE
+    state.st = {ALLIED: 2, AXIS: 1}
+    assert mission_value(state, ALLIED, one) < CLOSE
+    state.st = {ALLIED: 3, AXIS: 1}
+    state.results = [{"mission": one, "kind": "G", "level": 1, "success": True}]
+    assert mission_value(state, ALLIED, two) == WIN
