@@ -378,6 +378,13 @@ def turn_act(
             raise RuleViolation(
                 exc.message, field="action", rule=exc.rule if is_citation(exc.rule) else None
             ) from exc
+        except (IndexError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            # a well-formed action naming no aircraft of this battle, or values of the wrong kind
+            raise RuleViolation(
+                f"not one of the legal actions now ({type(exc).__name__})",
+                field="action",
+                code="invalid",
+            ) from exc
         actions = [*battle.actions, parsed.to_json()]
         _computer_acts(battle, state, actions)
         _save(battle, state, actions)

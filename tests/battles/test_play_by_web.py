@@ -306,3 +306,23 @@ def test_a_person_hands_a_decision_to_the_computer_pilot(cast):
         format="json",
     )
     assert both.status_code == 400 and both.json()["field"] in ("computer", "action")
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "activate", "plane": 99, "speed": 3},
+        {"type": "activate", "plane": "one", "speed": [3]},
+        {"type": "attack", "attacker": -7, "target": 99},
+        {"type": "move_plan", "plane": 42, "speed": 2, "steps": [{"type": "straight"}] * 2},
+        {"type": "move_plan", "plane": 0, "speed": 2, "steps": "straight"},
+        {"type": "direct", "planes": ["x"]},
+        {"type": "reposition", "plane": 12, "option": 1},
+    ],
+)
+def test_nonsense_actions_are_a_400_never_a_500(cast, action):
+    pk = _create(cast, allied={"user": "hans"})  # hans flies both sides: always his turn
+    version = Battle.objects.get(pk=pk).version
+    answer = _post(cast["axis"], pk, version, action)
+    assert answer.status_code == 400 and answer.json()["field"] == "action", answer.content
+    assert Battle.objects.get(pk=pk).version == version
