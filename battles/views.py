@@ -17,12 +17,14 @@ from angels.throttling import page_throttled
 
 from . import access, services
 from .filters import BattleFilter
+from .log_sentences import plane_names
 from .models import Battle, BattleBatch, BattleStatus
 from .report import (
     HEX_SIZE,
     frames_from_log,
     hex_grid_points,
     map_features,
+    map_legend,
     map_size,
     rules_summary,
 )
@@ -51,13 +53,13 @@ def battle_list(request: HttpRequest) -> HttpResponse:
 def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
     battle = get_object_or_404(Battle, pk=pk)
     width, height = battle.setup.get("width", 16), battle.setup.get("height", 22)
-    frames = (
-        frames_from_log(battle.log, battle.setup) if battle.status == BattleStatus.FINISHED else []
-    )
+    crews = battle_crews(battle)  # the roster pilot of each aircraft, by its number
+    finished = battle.status == BattleStatus.FINISHED
+    frames = frames_from_log(battle.log, battle.setup, crews) if finished else []
     svg_w, svg_h = map_size(width, height)
     odds = BattleBatch.objects.filter(purpose=f"odds:{battle.pk}").order_by("-created_at").first()
     names = {i: a["stats"]["name"] for i, a in enumerate(battle.setup.get("aircraft", []))}
-    crews = battle_crews(battle)  # the roster pilot of each aircraft, by its number
+    labels = plane_names(battle.setup, crews)  # "#3 P-47 Thunderbolt (Col Hubert Zemke)"
     return render(
         request,
         "battles/report.html",
@@ -75,6 +77,16 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
                 for i, a in enumerate((battle.result or {}).get("aircraft", []))
             ],
             "frames_json": json.dumps(frames),
+            "legend": map_legend(battle.setup, crews),
+            "plane_names_json": json.dumps(labels),
+            "kills": [
+                {
+                    "turn": k.get("turn"),
+                    "attacker": labels.get(k.get("attacker"), "?"),
+                    "target": labels.get(k.get("target"), "?"),
+                }
+                for k in (battle.result or {}).get("kills", [])
+            ],
             "frames": frames,
             "grid": hex_grid_points(width, height),
             "svg_w": svg_w,
