@@ -26,6 +26,17 @@ WEBHOOK_TIMEOUT = 5.0  # seconds: connecting and each read of the webhook's answ
 STALE_SENDING = timedelta(minutes=15)  # a claim older than this was a worker that died
 
 
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    """A webhook that answers with a redirect has failed: following it could lead the
+    server to an address the https check never saw."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirects)
+
+
 def _post_webhook(url: str, content: str) -> None:
     request = urllib.request.Request(
         url,
@@ -33,7 +44,7 @@ def _post_webhook(url: str, content: str) -> None:
         headers={"Content-Type": "application/json", "User-Agent": "Angels-notifications/1"},
         method="POST",
     )
-    with urllib.request.urlopen(request, timeout=WEBHOOK_TIMEOUT) as answer:  # noqa: S310 (https checked)
+    with _OPENER.open(request, timeout=WEBHOOK_TIMEOUT) as answer:  # noqa: S310 (https checked)
         if not 200 <= answer.status < 300:
             raise OSError(f"the webhook answered HTTP {answer.status}")
 

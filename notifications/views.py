@@ -37,7 +37,11 @@ def notification_read(request: HttpRequest, pk: int) -> HttpResponse:
     except Notification.DoesNotExist as exc:
         raise Http404(str(exc)) from exc
     target = request.POST.get("next", "")
-    if target == "url" and notification.url.startswith("/"):
+    if (
+        target == "url"
+        and notification.url.startswith("/")
+        and not notification.url.startswith("//")
+    ):
         return redirect(notification.url)
     return redirect("notifications:list")
 

@@ -107,3 +107,18 @@ def test_an_ace_is_announced_once(campaign, people, django_capture_on_commit_cal
         assert api.post("/api/roster/engagements/", body, format="json").status_code == 201
     aces = Notification.objects.filter(kind="new_ace")
     assert [n.user.username for n in aces] == ["axis"] and "5 confirmed kills" in aces[0].text
+
+
+def test_a_redirecting_webhook_is_not_followed(campaign, django_capture_on_commit_callbacks):
+    from .conftest import Receiver
+
+    redirecting = Receiver(status=302)
+    try:
+        hook(campaign, redirecting.url)
+        with django_capture_on_commit_callbacks(execute=True):
+            send_campaign_event(campaign_id=campaign.pk, kind=BATTLE_RESULT, key="r", text="x")
+        d = Delivery.objects.get(channel="webhook")
+        assert d.status == "pending" and "302" in d.last_error
+        assert len(redirecting.bodies) == 1
+    finally:
+        redirecting.close()
