@@ -65,7 +65,7 @@ def choose_action(state: GameState, side: str, dice: Dice) -> Action:
     choice = _choose(state, side, dice)
     if choice is not None and state.check(choice) is None:
         return choice
-    actions = _legal(state, side)  # (not reached by the rules above; a safe fallback)
+    actions = _legal(state, side)  # a rule of thumb found nothing legal: the first legal action
     return actions[0]
 
 
