@@ -35,15 +35,21 @@ def _campaign_choices() -> list[tuple[str, str]]:
 
 
 class BattleFilter(django_filters.FilterSet):
-    status = django_filters.ChoiceFilter(choices=BattleStatus.choices, label="Status")
-    scenario = django_filters.ChoiceFilter(choices=ScenarioKind.choices, label="Scenario")
+    status = django_filters.ChoiceFilter(
+        empty_label="any", choices=BattleStatus.choices, label="Status"
+    )
+    scenario = django_filters.ChoiceFilter(
+        empty_label="any", choices=ScenarioKind.choices, label="Scenario"
+    )
     campaign = django_filters.ChoiceFilter(
+        empty_label="any",
         choices=_campaign_choices,
         method="filter_campaign",
         label="Campaign",
         help_text="The engagements of this campaign (its id).",
     )
     origin = django_filters.ChoiceFilter(
+        empty_label="any",
         choices=ORIGINS,
         method="filter_origin",
         label="Kind",

@@ -15,8 +15,11 @@ class CampaignFilter(django_filters.FilterSet):
     q = django_filters.CharFilter(
         method="search", label="Search", max_length=100, help_text="Words in the name."
     )
-    status = django_filters.ChoiceFilter(choices=CampaignStatus.choices, label="Status")
+    status = django_filters.ChoiceFilter(
+        empty_label="any", choices=CampaignStatus.choices, label="Status"
+    )
     mode = django_filters.ChoiceFilter(
+        empty_label="any",
         choices=ResolutionMode.choices,
         field_name="resolution_mode",
         label="Engagements",

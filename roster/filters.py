@@ -37,6 +37,7 @@ class AircraftTypeFilter(django_filters.FilterSet):
         method="search", label="Search", max_length=100, help_text="Words in the name or nation."
     )
     side = django_filters.ChoiceFilter(
+        empty_label="any",
         choices=Side.choices,
         method="filter_side",
         label="Side",
@@ -45,14 +46,16 @@ class AircraftTypeFilter(django_filters.FilterSet):
     nation = django_filters.CharFilter(
         lookup_expr="iexact", label="Nation", max_length=60, help_text="e.g. Germany, Britain."
     )
-    kind = django_filters.ChoiceFilter(choices=AircraftKind.choices, label="Role")
+    kind = django_filters.ChoiceFilter(
+        empty_label="any", choices=AircraftKind.choices, label="Role"
+    )
     year_from = WholeNumberFilter(
         field_name="year", lookup_expr="gte", label="From year", max_value=MAX_YEAR
     )
     year_to = WholeNumberFilter(
         field_name="year", lookup_expr="lte", label="To year", max_value=MAX_YEAR
     )
-    deck = django_filters.ChoiceFilter(choices=Deck.choices, label="Card deck")
+    deck = django_filters.ChoiceFilter(empty_label="any", choices=Deck.choices, label="Card deck")
 
     def search(self, qs: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
         return _words(qs, value, ("name", "nation"))
@@ -68,8 +71,9 @@ class SquadronFilter(django_filters.FilterSet):
         max_length=100,
         help_text="Words in the name, nation or base.",
     )
-    side = django_filters.ChoiceFilter(choices=Side.choices, label="Side")
+    side = django_filters.ChoiceFilter(empty_label="any", choices=Side.choices, label="Side")
     campaign = IdChoiceFilter(
+        empty_label="any",
         queryset=_campaigns,
         method="filter_campaign",
         label="Campaign",
@@ -89,13 +93,18 @@ class PilotFilter(django_filters.FilterSet):
         method="search", label="Search", max_length=100, help_text="Words in the name or rank."
     )
     squadron = IdChoiceFilter(
-        queryset=Squadron.objects.order_by("name").only("id", "name"), label="Squadron"
+        empty_label="any",
+        queryset=Squadron.objects.order_by("name").only("id", "name"),
+        label="Squadron",
     )
     side = django_filters.ChoiceFilter(
-        choices=Side.choices, field_name="squadron__side", label="Side"
+        empty_label="any", choices=Side.choices, field_name="squadron__side", label="Side"
     )
-    status = django_filters.ChoiceFilter(choices=PilotStatus.choices, label="Status")
+    status = django_filters.ChoiceFilter(
+        empty_label="any", choices=PilotStatus.choices, label="Status"
+    )
     campaign = IdChoiceFilter(
+        empty_label="any",
         queryset=_campaigns,
         field_name="enrolled_in",
         label="Campaign",
