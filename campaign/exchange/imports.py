@@ -70,6 +70,10 @@ class _Ids:
         return self.ids.get(table, {}).get(ref)
 
 
+def _is_ref(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _refuse(message: str, where: str, code: str = "format") -> ImportRefused:
     return ImportRefused(message, field=where, code=code)
 
@@ -154,12 +158,12 @@ def _key(
         return None
     target = label(f.related_model)
     if target == user_model_label():
-        if value not in ids.users:
+        if not isinstance(value, str) or value not in ids.users:
             raise _refuse(f"names user {value!r}, who is not in the file's users", where)
         return ids.users[value]
     if target in NOT_EXPORTED or target not in TABLES:
         raise _refuse(f"a key to {target} is never exported; it must be null", where)
-    if not isinstance(value, int) or value not in ids.declared[target]:
+    if not _is_ref(value) or value not in ids.declared[target]:
         raise _refuse(f"names {target} ref {value!r}, which is not in the file", where)
     if TABLES.index(target) >= table_order:  # written later: set once it exists
         deferred.append(_Deferred(type(obj), obj, f.attname, target, value))
@@ -199,7 +203,10 @@ def _decode(
         elif (table, f.name) in TEXT_COLUMNS:
             value = rewrite_text(value, ids)
         elif isinstance(f, models.DateTimeField) and value is not None:
-            parsed = parse_datetime(value) if isinstance(value, str) else None
+            try:
+                parsed = parse_datetime(value) if isinstance(value, str) else None
+            except ValueError:
+                parsed = None
             if parsed is None:
                 raise _refuse(f"{value!r} is not a date and time", at)
             value = parsed
@@ -245,7 +252,11 @@ def _check_names(document: dict[str, Any]) -> None:
     taken = []
     for table, column, what in UNIQUE_NAMES:
         model = apps.get_model(table)
-        wanted = [row.get(column) for row in document["tables"].get(table, [])]
+        wanted = [
+            row.get(column)
+            for row in document["tables"].get(table, [])
+            if isinstance(row.get(column), str)
+        ]
         for name in model._default_manager.filter(**{f"{column}__in": wanted}).values_list(
             column, flat=True
         ):
@@ -298,7 +309,7 @@ def _file_stamps(model: type[models.Model], row: dict[str, Any]) -> dict[str, An
         f.attname: parse_datetime(row[f.name]) if isinstance(row.get(f.name), str) else None
         for f in model._meta.concrete_fields
         if isinstance(f, models.DateTimeField)
-    }
+    }  # (each was parsed once already by _decode)
 
 
 def _many(table: str, rows: list[dict], ids: _Ids) -> None:
@@ -309,7 +320,9 @@ def _many(table: str, rows: list[dict], ids: _Ids) -> None:
         links = []
         for i, row in enumerate(rows):
             refs = row.get(f.name, [])
-            if not isinstance(refs, list) or not all(r in ids.declared[target] for r in refs):
+            if not isinstance(refs, list) or not all(
+                _is_ref(r) and r in ids.declared[target] for r in refs
+            ):
                 raise _refuse(
                     f"must list {target} refs that are in the file", f"tables.{table}[{i}].{f.name}"
                 )
@@ -335,8 +348,10 @@ def _history(document: dict[str, Any], ids: _Ids, report: ImportReport) -> None:
         pairs = []
         for i, row in enumerate(rows):
             where = f"history.{table}[{i}]"
-            if not isinstance(row, dict) or row.get("id") not in ids.declared[table]:
-                raise _refuse(f"names {table} ref {row.get('id')!r}, not in the file", where)
+            if not isinstance(row, dict) or not _is_ref(row.get("id")):
+                raise _refuse("a history row needs the ref of its object", where)
+            if row["id"] not in ids.declared[table]:
+                raise _refuse(f"names {table} ref {row['id']!r}, not in the file", where)
             if table == "roster.aircrafttype" and row.get("name") in reused:
                 continue  # a type of this server: its own history stays
             data = {**row, "id": ids(table, row["id"]), "ref": 0}

@@ -31,12 +31,15 @@ PAGES = (
     ("careers.tablebattle", "table-battle"),
 )
 _CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
-_IDS = re.compile(r"(?<=[/#=:])\d+(?=[/\"'?&)<\s.,:]|$)|(?<=\bbattle #)\d+|(?<=\bpk=)\d+")
+_IDS = re.compile(
+    r"(?<=[/#=:])\d+(?=[/\"'?&)<\s.,:]|$)|(?<=\bbattle #)\d+|(?<=\bpk=)\d+|(?<=\bclaim: )\d+|(?<=\bBattle )\d+"
+)
+_ATTRS = re.compile(r'((?:data-[a-z-]+|squadron|pilot|campaign|battle|-id|_id)=")\d+(")')
 
 
 def normalised(html: str) -> str:
     """A page with the database ids in its links and labels replaced by N."""
-    return _IDS.sub("N", _CSRF.sub("", html))
+    return _ATTRS.sub(r"\1N\2", _IDS.sub("N", _CSRF.sub("", html)))
 
 
 def pages(campaign: Campaign, client: Client) -> dict[str, str]:
