@@ -10,7 +10,7 @@ from angels.errors import RuleViolation
 from angels.numbers import whole_number
 
 from . import play
-from .models import Battle
+from .models import Battle, BattleStatus
 from .serializers import TurnActInput, TurnOutput
 
 
@@ -28,15 +28,18 @@ class BattleTurnApi(APIView):
         description=(
             "What the asking user may see now: phase, side and aircraft to act, the aircraft, "
             "the log, and for the person whose decision it is `legal_actions` in the engine's "
-            "JSON form (with `choices`: the same, labelled, with an attack's odds). No dice "
+            "JSON form (with `choices`: the same, labelled, with an attack's odds); a finished "
+            "battle of the computer pilots at its end. No dice "
             "state and no seed: with them the next rolls could be foreseen."
         ),
     )
     def get(self, request, pk: int):
         battle = get_object_or_404(Battle, pk=pk)
-        if not play.seats_of(battle):
+        if not play.seats_of(battle) and battle.status != BattleStatus.FINISHED:
+            # a finished battle of the computer pilots is shown at its end; one still to be
+            # flown is not (its first rolls are not anyone's to see yet)
             raise RuleViolation(
-                "this battle is flown by the computer pilots", field="battle", code="state"
+                "a battle of the computer pilots is shown once flown", field="battle", code="state"
             )
         since = whole_number(request.query_params.get("since", "0"), field="since")
         return Response(TurnOutput(play.turn_view(battle, request.user, since=since)).data)

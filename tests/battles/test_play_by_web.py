@@ -326,3 +326,14 @@ def test_nonsense_actions_are_a_400_never_a_500(cast, action):
     answer = _post(cast["axis"], pk, version, action)
     assert answer.status_code == 400 and answer.json()["field"] == "action", answer.content
     assert Battle.objects.get(pk=pk).version == version
+
+
+def test_a_battle_of_the_computer_pilots_turn_is_shown_once_flown(
+    cast, django_capture_on_commit_callbacks
+):
+    waiting = services.battle_create(scenario="dogfight", seed=3, resolve=False)
+    assert APIClient().get(f"/api/battles/{waiting.pk}/turn/").status_code == 400
+    with django_capture_on_commit_callbacks(execute=True):
+        flown = services.battle_create(scenario="dogfight", seed=3)
+    body = APIClient().get(f"/api/battles/{flown.pk}/turn/").json()
+    assert body["status"] == "finished" and body["to_act"] is None and body["legal_actions"] == []
