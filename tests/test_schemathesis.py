@@ -48,6 +48,10 @@ CHECKS = [
     content_type_conformance,
     response_schema_conformance,
 ]
+# reads that are not for everyone: who never gets a 200 from them (a 401 or 403 is right)
+NOT_OPEN_TO = {
+    "GET /api/campaigns/{id}/export/": ("anonymous", "player"),  # organiser or staff (issue 16)
+}
 RANDOM_IDS = 4  # examples per operation with generated ids (mostly 404s)
 KNOWN_IDS = 10  # examples per operation on a seeded object (bodies checked)
 PASSWORD = "pw-schema-123"
@@ -175,6 +179,8 @@ def test_every_answer_of_every_operation_matches_the_schema(world, connection_ke
     assert not failures, "\n\n".join(failures)
     # the bodies checked were real ones: every read answered 200 at least once
     unread = [
-        label for label, seen in statuses.items() if label.startswith("GET ") and 200 not in seen
+        label
+        for label, seen in statuses.items()
+        if label.startswith("GET ") and 200 not in seen and who not in NOT_OPEN_TO.get(label, ())
     ]
     assert not unread, f"reads that never answered 200: {unread}"
