@@ -265,3 +265,22 @@ def test_holiday_api_only_for_commanders_and_in_the_future(campaign, users, clie
     assert answer.status_code == 400 and answer.json()["field"] == "until"
     answer = client.post(url, {"until": until}, content_type="application/json")
     assert answer.status_code == 200 and answer.json()["side"] == "axis"
+
+
+def test_the_pace_and_holiday_forms_on_the_campaign_page(campaign, users, client):
+    client.force_login(users["organiser"])
+    form = {"pace": "weekly", "pace_hours": "48", "turn_time": "18:00", "pace_timezone": "UTC",
+            "on_deadline": "wait", "remind_hours": "12"}  # fmt: skip
+    page = client.post(f"/campaigns/{campaign.pk}/pace/", form, follow=True).content.decode()
+    assert "Pace not changed: turn_weekdays" in page
+    form["turn_weekdays"] = ["1", "4"]
+    page = client.post(f"/campaigns/{campaign.pk}/pace/", form, follow=True).content.decode()
+    assert "The campaign&#x27;s pace is set." in page and "Fixed weekly turn days" in page
+    campaign.refresh_from_db()
+    assert campaign.turn_weekdays == [1, 4] and campaign.decision_due_at is not None
+    client.force_login(users["axis"])
+    until = (datetime.now(UTC) + timedelta(days=5)).date().isoformat()
+    page = client.post(f"/campaigns/{campaign.pk}/holiday/", {"until": until}, follow=True)
+    assert "axis on holiday until" in page.content.decode()
+    page = client.post(f"/campaigns/{campaign.pk}/holiday/", {"until": "soon"}, follow=True)
+    assert "Holiday not set: until" in page.content.decode()
