@@ -51,6 +51,10 @@ CHECKS = [
 # reads that are not for everyone: who never gets a 200 from them (a 401 or 403 is right)
 NOT_OPEN_TO = {
     "GET /api/campaigns/{id}/export/": ("anonymous", "player"),  # organiser or staff (issue 16)
+    # a user's own notifications and choices (issue 15); a campaign's webhook is its organiser's
+    "GET /api/notifications/": ("anonymous",),
+    "GET /api/notifications/preferences/": ("anonymous",),
+    "GET /api/notifications/campaigns/{id}/webhook/": ("anonymous", "player"),
 }
 RANDOM_IDS = 4  # examples per operation with generated ids (mostly 404s)
 KNOWN_IDS = 10  # examples per operation on a seeded object (bodies checked)
@@ -88,6 +92,7 @@ def world(catalog):
         "battles/batches": batch.pk,
         "campaigns": campaign.pk,
         "roster/campaigns": campaign.pk,
+        "notifications/campaigns": campaign.pk,
         "roster/aircraft-types": AircraftType.objects.order_by("pk").first().pk,
         "roster/squadrons": Squadron.objects.order_by("pk").first().pk,
         "roster/pilots": Pilot.objects.order_by("pk").first().pk,
