@@ -139,3 +139,13 @@ def test_the_page_hands_a_decision_to_the_computer_pilot(cast):
     )
     assert response.status_code == 302
     assert Battle.objects.get(pk=battle.pk).version == battle.version + 1
+
+
+def test_the_battle_list_and_report_lead_to_a_battle_in_play(cast):
+    battle = _battle(cast)
+    done = services.battle_create(scenario="dogfight", seed=3, resolve=False)
+    play = f'href="/battles/{battle.pk}/play/"'
+    listing = Client().get("/battles/").content.decode()
+    assert play in listing and f'href="/battles/{done.pk}/play/"' not in listing
+    assert play in Client().get(f"/battles/{battle.pk}/").content.decode()
+    assert "/play/" not in Client().get(f"/battles/{done.pk}/").content.decode()

@@ -28,6 +28,10 @@ def test_every_page_fits_a_phone(
     )
     with django_capture_on_commit_callbacks(execute=True):
         battle = battle_create(scenario="dogfight", seed=1942)
+        flown = battle_create(
+            scenario="dogfight", requested_by=organiser,
+            settings={"seats": {"axis": {"user": organiser.pk}, "allied": {"pilot": "tactical"}}},
+        )  # fmt: skip
     _, link = invitation_create(campaign=campaign, by=organiser, role="spectator")
     invitation_path = link.removeprefix("http://testserver")
     squadron = Squadron.objects.order_by("pk").first()
@@ -35,7 +39,7 @@ def test_every_page_fits_a_phone(
     paths = [
         "/", f"/squadrons/{squadron.pk}/", f"/squadrons/{squadron.pk}/print/",
         f"/pilots/{pilot.pk}/", "/aces/", f"/statistics/{campaign.pk}/", "/battles/",
-        f"/battles/{battle.pk}/", "/battles/new/", f"/campaigns/{campaign.pk}/",
+        f"/battles/{battle.pk}/", f"/battles/{flown.pk}/play/", "/battles/new/", f"/campaigns/{campaign.pk}/",
         f"/campaigns/{campaign.pk}/print/", f"/campaigns/{campaign.pk}/enrol/",
         "/table-battles/new/", f"/history/roster/pilot/{pilot.pk}/",
         "/notifications/", "/notifications/settings/", f"/notifications/campaigns/{campaign.pk}/",
