@@ -153,7 +153,10 @@ def test_the_cards_in_play_change_the_engines_set_up(
     # the report replays the battle, flak rolls included
     client.force_login(users["organiser"])
     page = client.get(f"/battles/{battle.pk}/")
-    assert page.status_code == 200 and "card flak" in page.content.decode()
+    assert (
+        page.status_code == 200
+        and "flak over the target, roll 1: d10 rolled" in page.content.decode()
+    )
 
 
 def test_without_cards_the_set_up_is_the_old_one(campaign, django_capture_on_commit_callbacks):

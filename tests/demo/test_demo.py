@@ -26,8 +26,11 @@ def test_home_and_catalog_pages_show_the_demo(client):
     assert home.status_code == 200
     assert "JG 26 Schlageter" in home.content.decode()
     assert "Adolf Galland" in home.content.decode()  # an ace of the demo
-    page = client.get("/aircraft/").content.decode()
-    assert "Typhoon Interceptor" in page and "Messerschmitt Bf 109" in page
+    page = client.get("/aircraft/").content.decode()  # the first page of the catalog
+    assert 'rel="next"' in page and "Typhoon Interceptor" not in page
+    found = client.get("/aircraft/?q=typhoon").content.decode()
+    assert "Typhoon Interceptor" in found and "Messerschmitt Bf 109" not in found
+    assert "Messerschmitt Bf 109" in client.get("/aircraft/?q=bf+109").content.decode()
 
 
 def test_admin_lists_pilots_with_filters(client):
