@@ -269,8 +269,10 @@ def attack_modifiers(s: BattleState, a: int, t: int) -> list[list[Any]]:
     return mods
 
 
-def attack(s: BattleState, a: int, t: int) -> None:
-    """000 "RESOLVING ATTACKS": dice by range, target number by aspect, hits against armor."""
+def attack_figures(s: BattleState, a: int, t: int) -> tuple[int, int, int, int, list[list[Any]]]:
+    """Range, dice, target number, aspect sector and modifiers of ``a`` attacking ``t``:
+    000 "RESOLVING ATTACKS" (dice by range), "TARGET ASPECT", "ATTACK BONUSES AND PENALTIES".
+    The attack and the preview a player sees before choosing both read them here."""
     st = s.st
     pa, pt = s.planes[a], s.planes[t]
     d = st.map.distance(pa.hex, pt.hex)
@@ -278,12 +280,18 @@ def attack(s: BattleState, a: int, t: int) -> None:
     if st.any_hooks["attack_dice"]:
         for fn in st.hooks[a].get("attack_dice", ()):
             dice_n = fn(s, a, t, dice_n)
-    # 000 "TARGET ASPECT"
     tn, sector = ASPECT_TABLE[key(s, pt.hex, pa.hex)][pt.facing]
     if st.any_hooks["target_number"]:
         for fn in st.hooks[a].get("target_number", ()):
             tn = fn(s, a, t, tn)
-    mods = attack_modifiers(s, a, t)
+    return d, dice_n, tn, sector, attack_modifiers(s, a, t)
+
+
+def attack(s: BattleState, a: int, t: int) -> None:
+    """000 "RESOLVING ATTACKS": dice by range, target number by aspect, hits against armor."""
+    st = s.st
+    pa, pt = s.planes[a], s.planes[t]
+    d, dice_n, tn, sector, mods = attack_figures(s, a, t)
     mod = 0
     for _, v in mods:
         mod += v

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import MANEUVER_BONUS, STATUS_CLIMBING
-from .attacks import attack_modifiers, key
-from .hexmap import ASPECT_TABLE, CLOCK_NAMES
+from .attacks import attack_figures
+from .hexmap import CLOCK_NAMES
 
 if TYPE_CHECKING:
     from .state import BattleState
@@ -26,17 +26,8 @@ def attack_preview(s: BattleState, a: int, t: int) -> dict[str, Any]:
     where the later-edition sixes apply and the modifiers raise the number to 7+).
     """
     st = s.st
-    pa, pt = s.planes[a], s.planes[t]
-    d = st.map.distance(pa.hex, pt.hex)
-    dice_n = st.attack[a][d - 1]
-    if st.any_hooks["attack_dice"]:
-        for fn in st.hooks[a].get("attack_dice", ()):
-            dice_n = fn(s, a, t, dice_n)
-    tn, sector = ASPECT_TABLE[key(s, pt.hex, pa.hex)][pt.facing]
-    if st.any_hooks["target_number"]:
-        for fn in st.hooks[a].get("target_number", ()):
-            tn = fn(s, a, t, tn)
-    mods = attack_modifiers(s, a, t)
+    pt = s.planes[t]
+    d, dice_n, tn, sector, mods = attack_figures(s, a, t)
     mod = sum(v for _, v in mods)
     six = 1 if st.rules.later_sixes and tn - mod >= 7 else 2
     # one die: faces 1-5 hit when face + modifier reaches the target number; a 6 is `six` hits
