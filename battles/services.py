@@ -5,7 +5,6 @@ fan batches out and summarise them."""
 from __future__ import annotations
 
 import logging
-import math
 import secrets
 import time
 from collections.abc import Callable
@@ -20,6 +19,7 @@ from django.utils import timezone
 from angels.errors import RuleViolation
 from rules.angels20 import Dice, Scenario, new_battle
 from rules.angels20.stats import SIDES as ENGINE_SIDES
+from rules.cardgame.simulate import wilson as wilson_interval  # one Wilson interval
 from rules.dice import derive_seed
 
 from .models import Battle, BattleBatch, BattleStatus, ScenarioKind
@@ -497,17 +497,6 @@ def batch_create(
         )
         _dispatch([b.pk for b in battles])
     return batch
-
-
-def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a win rate."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def batch_summary(results: list[dict[str, Any]], failed: int = 0) -> dict[str, Any]:
