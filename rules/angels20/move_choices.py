@@ -1,0 +1,295 @@
+"""Whole moves as a player sees them on the map: end hexes, the paths there, and the odds.
+
+The engine's whole-move plans (:func:`.plans.legal_move_plans`, 000 "MOVING
+AIRCRAFT") of the side to act are grouped by where each ends if every
+maneuver check succeeds: its end hex, facing and altitude. Each path lists
+the hexes it enters, its difficult maneuvers with the chance that each check
+succeeds (000 "MANEUVER CHECKS": two dice plus the maneuver bonus against 10,
+or 13 at high speed; computed by the engine's own :func:`.preview.maneuver_chance`
+on the state as it will be when the check is rolled), and where the aircraft
+ends if the check(s) fail (000 "DIFFICULT MANEUVERS", the engine's
+:func:`.maneuvers.maneuver_outcome`). The closing status (000 "AIRCRAFT
+STATUS") and the attempt to enter the clouds (000 "CLOUDS") are left to the
+player: a path lists the statuses its plans allow.
+
+A plan that leaves the map (000 "THE BATTLE MAP") has no end hex; such moves
+stay available step by step. Nothing here rolls a die or changes the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action, Activate, Maneuver, MovePlan, Straight, Turn
+from .maneuvers import maneuver_outcome
+from .phases import MOVEMENT
+from .plans import legal_move_plans
+from .preview import maneuver_chance
+
+if TYPE_CHECKING:
+    from .state import BattleState
+
+PATHS_PER_END = 3  # the likeliest paths to one end; the others are counted, not listed
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One maneuver check of a path: at hex ``step`` (1 = the first hex of the move)."""
+
+    step: int
+    maneuver: Maneuver
+    chance: float  # P(success), 000 "MANEUVER CHECKS"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a path leaves the aircraft: hex index (-1: off the map), facing, altitude."""
+
+    hex: int
+    facing: int
+    altitude: int
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """One way to an end: speed and steps (a :class:`MovePlan` without its status)."""
+
+    plane: int
+    speed: int
+    steps: tuple[Action, ...]
+    hexes: tuple[int, ...]  # hexes entered, in order (a successful Scissors enters none)
+    checks: tuple[Check, ...]
+    statuses: tuple[str, ...]  # closing statuses its plans allow
+    clouds: bool  # a plan of this path may try to enter the clouds
+    failed: Place | None  # where it ends if its check(s) fail; None without a check
+
+    @property
+    def chance(self) -> float:
+        """P(every check succeeds): the checks are independent rolls."""
+        out = 1.0
+        for c in self.checks:
+            out *= c.chance
+        return out
+
+    def plan(self, status: str = "none", clouds: bool = False) -> MovePlan:
+        return MovePlan(self.plane, self.speed, self.steps, status, clouds)
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """A reachable end (every check succeeding) and the likeliest paths to it."""
+
+    place: Place
+    paths: tuple[Path, ...]
+    more: int  # further paths to this end, not listed
+
+
+@dataclass(frozen=True, slots=True)
+class PlaneMoves:
+    plane: int
+    start: Place
+    reach: tuple[Reach, ...]  # every end hex, by hex index
+    ends: tuple[End, ...]  # the ends in the hex asked about
+    plans: int  # whole-move plans of this aircraft, every status and cloud choice counted
+    off_map: int  # plans that leave the map (flown step by step)
+
+
+def fly(
+    s: BattleState, plane: int, steps: tuple[Any, ...], ok: bool
+) -> tuple[tuple[int, ...], Place, tuple[int, ...]]:
+    """(hexes entered, end place, altitude before each step) of ``steps`` from the plane's place.
+
+    The engine's step rules (movement.step): straight and a normal turn enter
+    the hex ahead, a turn then turns one hex side; a maneuver's effect, with
+    ``ok`` its check's result, is the engine's :func:`.maneuvers.maneuver_outcome`.
+    Leaving the map ends the path (hex -1).
+    """
+    p = s.planes[plane]
+    nb = s.st.map.neighbour
+    h, f, alt = p.hex, p.facing, p.alt
+    hexes: list[int] = []
+    alts: list[int] = []
+    for st in steps:
+        alts.append(alt)
+        if type(st) is Straight or type(st) is Turn:
+            h = nb[h * 6 + f]
+            if h < 0:
+                return tuple(hexes), Place(-1, f, alt), tuple(alts)
+            hexes.append(h)
+            if type(st) is Turn:
+                f = (f + st.direction) % 6
+            continue
+        assert type(st) is Maneuver
+        out = maneuver_outcome(st.kind, st.option, f, ok)
+        if out.enter is not None:
+            h = nb[h * 6 + out.enter]
+            if h < 0:
+                return tuple(hexes), Place(-1, f, alt), tuple(alts)
+            hexes.append(h)
+        f = out.facing
+        alt += out.climb
+    return tuple(hexes), Place(h, f, alt), tuple(alts)
+
+
+class _Odds:
+    """Maneuver check chances for one aircraft and speed, on a copy just activated."""
+
+    def __init__(self, s: BattleState, plane: int, speed: int) -> None:
+        self.state = s.clone()
+        self.state.apply_unchecked(Activate(plane, speed))  # sets high speed, required status
+        self.plane = plane
+        self.memo: dict[tuple[bool, str, int], float] = {}
+
+    def chance(self, index: int, kind: str, alt: int) -> float:
+        """The check of ``kind`` announced leaving hex ``index`` (0 = the start) at ``alt``."""
+        key = (index == 0, kind, alt)  # all maneuver_chance reads of the step and the plane
+        got = self.memo.get(key)
+        if got is None:
+            c = self.state
+            p = c.planes[self.plane]
+            keep = (c.step_no, p.alt)
+            c.step_no, p.alt = index, alt
+            try:
+                got = self.memo[key] = maneuver_chance(c, self.plane, kind)
+            finally:
+                c.step_no, p.alt = keep
+        return got
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """A hex the aircraft may end its move in: how many ends there, the surest path's chance."""
+
+    hex: int
+    ends: int  # distinct (facing, altitude) ends in this hex
+    chance: float  # P(arriving as planned) of its surest path
+
+
+def movable(s: BattleState) -> list[int]:
+    """The aircraft the side to act may start moving now (000 "MOVEMENT PHASE")."""
+    if s.phase != MOVEMENT or s.mover >= 0:
+        return []
+    return sorted({a.plane for a in s.legal_actions() if type(a) is Activate})
+
+
+def move_choices(
+    s: BattleState, plane: int, to_hex: int | None = None, *, per_end: int = PATHS_PER_END
+) -> PlaneMoves | None:
+    """The whole moves of ``plane`` grouped by end: every reachable hex, and for ``to_hex``
+    the ends there with their likeliest paths. None if ``plane`` may not start a move now
+    (outside the Movement phase, during a move flown step by step, another side's aircraft).
+    """
+    plans = legal_move_plans(s, plane)
+    if not plans:
+        return None
+    # (speed, steps) -> statuses allowed, may try the clouds
+    by_steps: dict[tuple[int, tuple[Action, ...]], tuple[list[str], list[bool]]] = {}
+    for plan in plans:
+        k = (plan.speed, plan.steps)
+        got = by_steps.get(k)
+        if got is None:
+            got = by_steps[k] = ([], [])
+        if plan.status not in got[0]:
+            got[0].append(plan.status)
+        if plan.clouds:
+            got[1].append(True)
+    odds: dict[int, _Odds] = {}
+    reach: dict[int, tuple[set[tuple[int, int]], list[float]]] = {}
+    ends: dict[Place, list[Path]] = {}
+    off = 0
+    for (speed, steps), (statuses, clouds) in by_steps.items():
+        hexes, place, alts = fly(s, plane, steps, True)
+        if place.hex < 0:
+            off += 1
+            continue
+        checks = []
+        for i, st in enumerate(steps):
+            if type(st) is Maneuver:
+                o = odds.get(speed)
+                if o is None:
+                    o = odds[speed] = _Odds(s, plane, speed)
+                checks.append(Check(i + 1, st, o.chance(i, st.kind, alts[i])))
+        chance = 1.0
+        for c in checks:
+            chance *= c.chance
+        got_r = reach.setdefault(place.hex, (set(), [0.0]))
+        got_r[0].add((place.facing, place.altitude))
+        got_r[1][0] = max(got_r[1][0], chance)
+        if place.hex != to_hex:
+            continue
+        failed = fly(s, plane, steps, False)[1] if checks else None
+        path = Path(
+            plane, speed, steps, hexes, tuple(checks), tuple(statuses), bool(clouds), failed
+        )
+        ends.setdefault(place, []).append(path)
+    listed = []
+    for place in sorted(ends, key=lambda e: (e.facing, e.altitude)):
+        paths = sorted(ends[place], key=_likeliest)
+        listed.append(End(place, tuple(paths[:per_end]), max(0, len(paths) - per_end)))
+    p = s.planes[plane]
+    return PlaneMoves(
+        plane,
+        Place(p.hex, p.facing, p.alt),
+        tuple(Reach(h, len(r[0]), r[1][0]) for h, r in sorted(reach.items())),
+        tuple(listed),
+        len(plans),
+        off,
+    )
+
+
+def _likeliest(path: Path) -> tuple[Any, ...]:
+    """Surest first, then fewer maneuvers, fewer turns, lower speed, the engine's order."""
+    turns = sum(1 for st in path.steps if type(st) is Turn)
+    key = tuple(st.sort_key() for st in path.steps)
+    return (-path.chance, len(path.checks), turns, path.speed, key)
+
+
+def choices_json(s: BattleState, pm: PlaneMoves, to_hex: int | None = None) -> dict[str, Any]:
+    """:func:`move_choices` in JSON: hexes as [col, row], each path's action in the engine's form."""
+    colrow = s.st.map.colrow
+
+    def place(pl: Place) -> dict[str, Any]:
+        return {
+            "hex": list(colrow(pl.hex)) if pl.hex >= 0 else None,
+            "facing": pl.facing,
+            "altitude": pl.altitude,
+        }
+
+    def path_json(path: Path) -> dict[str, Any]:
+        return {
+            "action": path.plan().to_json(),
+            "speed": path.speed,
+            "label": ", ".join(map(str, path.steps)),
+            "hexes": [list(colrow(h)) for h in path.hexes],
+            "maneuvers": [
+                {
+                    "step": c.step,
+                    "kind": c.maneuver.kind,
+                    "label": str(c.maneuver),
+                    "chance": round(c.chance, 3),
+                }
+                for c in path.checks
+            ],
+            "chance": round(path.chance, 3),
+            "statuses": list(path.statuses),
+            "clouds": path.clouds,
+            "if_failed": place(path.failed) if path.failed else None,
+        }
+
+    return {
+        "plane": pm.plane,
+        "name": s.st.names[pm.plane],
+        "start": place(pm.start),
+        "plans": pm.plans,
+        "off_map": pm.off_map,
+        "reach": [
+            {"hex": list(colrow(r.hex)), "ends": r.ends, "chance": round(r.chance, 3)}
+            for r in pm.reach
+        ],
+        "to": list(colrow(to_hex)) if to_hex is not None and to_hex >= 0 else None,
+        "ends": [
+            {**place(e.place), "more_paths": e.more, "paths": [path_json(p) for p in e.paths]}
+            for e in pm.ends
+        ],
+    }
