@@ -34,6 +34,7 @@ from rules.angels20.preview import attack_preview, maneuver_chance
 from rules.angels20.stats import SIDES as ENGINE_SIDES
 from rules.dice import Dice, derive_seed
 
+from . import play_moves
 from .models import Battle, BattleStatus
 from .rules_settings import SIDES
 
@@ -268,8 +269,11 @@ def _choice(state: BattleState, action: Action) -> dict[str, Any]:
     return choice
 
 
-def turn_view(battle: Battle, user: Any, *, since: int = 0) -> dict[str, Any]:
-    """What ``user`` may see of ``battle`` now; legal choices only for the seat to act."""
+def turn_view(
+    battle: Battle, user: Any, *, since: int = 0, moves: int | None = None, to: Any = None
+) -> dict[str, Any]:
+    """What ``user`` may see of ``battle`` now; legal choices only for the seat to act
+    (with ``moves``, an aircraft's whole moves by end hex: battles.play_moves)."""
     state = battle_state(battle)
     side = state.current_side()
     to_act = ENGINE_SIDES[side] if side is not None else None
@@ -293,6 +297,8 @@ def turn_view(battle: Battle, user: Any, *, since: int = 0) -> dict[str, Any]:
         "aircraft": _aircraft(state),
         "legal_actions": [a.to_json() for a in legal],
         "choices": [_choice(state, a) for a in legal],
+        "movable": play_moves.movable_view(state) if yours else [],
+        "move_choices": play_moves.moves_view(state, moves, to) if yours else None,
         "log_since": since,
         "log": state.log[since:],
         "result": battle.result if battle.status == BattleStatus.FINISHED else None,
