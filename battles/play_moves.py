@@ -18,7 +18,7 @@ from typing import Any
 from angels.errors import RuleViolation
 from angels.numbers import whole_number
 from rules.angels20 import BattleState
-from rules.angels20.move_choices import choices_json, move_choices, movable
+from rules.angels20.move_choices import choices_json, movable, move_choices
 
 HEX = re.compile(r"([0-9]{1,3}),([0-9]{1,3})")
 MOVE_RULE = "000 'MOVING AIRCRAFT'"
