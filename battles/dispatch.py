@@ -5,7 +5,9 @@ task is published and, once the broker has accepted it, ``dispatched_at`` is
 set. Publishing never raises and never waits long: the broker's connect and
 socket timeouts are short (``CELERY_BROKER_*`` in settings) and a publish is
 not retried here, so with the broker refusing connections or frozen a web
-request still answers within a few seconds and the battle stays queued. The
+request still answers within a few seconds and the battle stays queued.
+Without a broker (eager Celery, the embedded default) the battles are flown
+by background threads of the web process (:mod:`angels.background`). The
 sweep (beat, every 10 s) and ``manage.py dispatch_queued`` send queued
 battles when the broker is back; nobody has to ask again.
 
@@ -46,9 +48,14 @@ def publish_battles(battle_ids: list[int], *, queue: str | None = None) -> list[
     if not battle_ids:
         return []
     app = run_battle.app
-    if app.conf.task_always_eager:  # embedded mode: flown here and now (the claim marks them)
+    if app.conf.task_always_eager:
+        # Embedded mode (no broker): each battle is flown by the web process's
+        # background threads, not in the request (angels.background; the claim
+        # marks it dispatched). Called after commit, so the thread sees the row.
+        from angels.background import submit
+
         for pk in battle_ids:
-            run_battle.delay(pk)
+            submit(run_battle.delay, pk, what=f"battle {pk}")
         return list(battle_ids)
     sent: list[int] = []
     try:

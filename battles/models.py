@@ -121,6 +121,10 @@ class Battle(models.Model):
     )
     lease_token = models.CharField(max_length=32, blank=True)
     lease_expires_at = models.DateTimeField(null=True, blank=True)
+    progress_turn = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="The game turn the computer pilots have reached while it is flown (its progress).",
+    )
     applied_at = models.DateTimeField(
         null=True,
         blank=True,

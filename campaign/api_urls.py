@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import apis, clock_apis, enrolment_apis
+from . import apis, clock_apis, enrolment_apis, work_apis
 
 urlpatterns = [
     path("", apis.CampaignListApi.as_view(), name="api-campaign-list"),
@@ -24,4 +24,5 @@ urlpatterns = [
     ),
     path("<int:pk>/pace/", clock_apis.CampaignPaceApi.as_view(), name="api-campaign-pace"),
     path("<int:pk>/holiday/", clock_apis.CampaignHolidayApi.as_view(), name="api-campaign-holiday"),
+    path("<int:pk>/work/", work_apis.CampaignWorkApi.as_view(), name="api-campaign-work"),
 ]

@@ -178,6 +178,13 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not CELERY_BROKE
 CELERY_TASK_EAGER_PROPAGATES = True
 if not CELERY_BROKER_URL:
     CELERY_BROKER_URL = "memory://"
+# Without a broker (eager Celery) slow work (battles, batches) runs in this many
+# threads of the web process, off the request thread ("thread"), or in the
+# request itself ("inline", the tests' default). See angels.background.
+ANGELS_BACKGROUND_WORK = env_choice(
+    "ANGELS_BACKGROUND_WORK", "thread", choices=("thread", "inline")
+)
+ANGELS_BACKGROUND_THREADS = env_int("ANGELS_BACKGROUND_THREADS", 2)
 # The battle row is the source of truth; results are not kept in a backend.
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True

@@ -11,6 +11,9 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_URL = "memory://"
+# Slow work runs in the caller (tests read results at once); tests/campaign/test_slow_work.py
+# runs it in the background threads the embedded default uses.
+ANGELS_BACKGROUND_WORK = "inline"
 LOGGING = {"version": 1, "disable_existing_loggers": False}
 BATTLE_ODDS_RUNS = 6
 # Throttling is tested where it is the subject (tests/test_throttling.py lowers these);
