@@ -163,6 +163,67 @@ class TurnChoiceOutput(serializers.Serializer):
     )
 
 
+class MovePlaceOutput(serializers.Serializer):
+    hex = serializers.ListField(
+        child=serializers.IntegerField(), allow_null=True, help_text="[column, row]"
+    )
+    facing = serializers.IntegerField(help_text="0 north, clockwise to 5 north-west")
+    altitude = serializers.IntegerField()
+
+
+class MoveCheckOutput(serializers.Serializer):
+    step = serializers.IntegerField(help_text="The hex of the move it is flown in (1 = first).")
+    kind = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # a field named like Field.label
+    chance = serializers.FloatField(
+        help_text="P(the maneuver check succeeds), 000 'MANEUVER CHECKS'."
+    )
+
+
+class MovePathOutput(serializers.Serializer):
+    action = serializers.DictField(
+        help_text="A move_plan in the engine's form: post it with a status of `statuses` "
+        "(and clouds: true if `clouds`)."
+    )
+    speed = serializers.IntegerField()
+    label = serializers.CharField()  # type: ignore[assignment]  # a field named like Field.label
+    hexes = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="The hexes entered, in order, as [column, row].",
+    )
+    maneuvers = MoveCheckOutput(many=True)
+    chance = serializers.FloatField(help_text="P(every check succeeds): the end is reached.")
+    statuses = serializers.ListField(child=serializers.CharField())
+    clouds = serializers.BooleanField(help_text="It may try to enter the clouds.")
+    if_failed = MovePlaceOutput(allow_null=True, help_text="Where failed checks leave it.")
+
+
+class MoveEndOutput(MovePlaceOutput):
+    more_paths = serializers.IntegerField(help_text="Further, less likely paths not listed.")
+    paths = MovePathOutput(many=True)
+
+
+class MoveReachOutput(serializers.Serializer):
+    hex = serializers.ListField(child=serializers.IntegerField(), help_text="[column, row]")
+    ends = serializers.IntegerField(help_text="Distinct (facing, altitude) ends in this hex.")
+    chance = serializers.FloatField(help_text="The surest path's chance of getting there.")
+
+
+class MoveChoicesOutput(serializers.Serializer):
+    """One aircraft's whole moves by end hex (issue 14, movement by clicking)."""
+
+    plane = serializers.IntegerField()
+    name = serializers.CharField()
+    start = MovePlaceOutput()
+    plans = serializers.IntegerField(help_text="Its whole-move plans, every status counted.")
+    off_map = serializers.IntegerField(help_text="Plans leaving the map: fly them step by step.")
+    reach = MoveReachOutput(many=True, help_text="Every hex it may end its move in.")
+    to = serializers.ListField(
+        child=serializers.IntegerField(), allow_null=True, help_text="The hex asked about."
+    )
+    ends = MoveEndOutput(many=True, help_text="The ends in the hex `to`, likeliest paths first.")
+
+
 class TurnOutput(serializers.Serializer):
     """A battle flown by people as the asking user may see it now (no dice state, no seed)."""
 
@@ -186,6 +247,15 @@ class TurnOutput(serializers.Serializer):
         help_text="The engine's JSON actions; empty unless it is your turn.",
     )
     choices = TurnChoiceOutput(many=True)
+    movable = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The aircraft you may start moving now (ask `moves` for one).",
+    )
+    move_choices = MoveChoicesOutput(
+        allow_null=True,
+        help_text="With `moves`: that aircraft's reachable end hexes; with `to`, the paths there. "
+        "Only for the person whose decision it is.",
+    )
     log_since = serializers.IntegerField()
     log = serializers.ListField(
         child=serializers.DictField(), help_text="Events from log_since on."
