@@ -93,20 +93,28 @@ def battle_create_from_setup(
 ) -> Battle:
     """A battle whose scenario another part of the product built (a campaign engagement).
 
-    One battle per ``source_key``: asking again returns the first.
+    One battle per ``source_key``: asking again returns the first. With
+    ``settings["seats"]`` naming a person it is flown by people (issue 14, a
+    campaign's "web" engagements): in play, the computer seats acting at once.
     """
+    from .play import play_start, settings_with_seats
+
     existing = Battle.objects.filter(source_key=source_key).first()
     if existing is not None:
         return existing
+    settings, by_people = settings_with_seats(settings)
     battle = Battle.objects.create(
         scenario=ScenarioKind.ENGAGEMENT,
         settings=settings,
         setup=setup,
         seed=seed,
         source_key=source_key,
-        status=BattleStatus.PENDING,
+        status=BattleStatus.IN_PLAY if by_people else BattleStatus.PENDING,
     )
-    _dispatch([battle.pk])
+    if by_people:
+        play_start(battle)
+    else:
+        _dispatch([battle.pk])
     return battle
 
 
@@ -211,11 +219,13 @@ class LeaseLost(Exception):
 
 
 def fly(
-    setup: dict[str, Any], seed: int, policies: dict[str, str], heartbeat: Callable[[], None] | None = None
+    setup: dict[str, Any], seed: int, policies: dict[str, str], heartbeat: Callable[[], None] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:  # fmt: skip
     """Fly a battle to the end with computer pilots; return its record.
 
-    ``heartbeat`` is called between engine steps, at most every HEARTBEAT_SECONDS.
+    ``heartbeat`` is called between engine steps, at most every HEARTBEAT_SECONDS;
+    ``progress`` with the game turn each time a new one begins (what the pages show).
     """
     from rules.angels20.pilots import POLICIES, pilot_seed
 
@@ -227,7 +237,11 @@ def fly(
     }
     actions = []
     beat_at = time.monotonic() + HEARTBEAT_SECONDS
+    turn = state.turn
     while (side := state.current_side()) is not None:  # None: the battle is over
+        if progress is not None and state.turn != turn:
+            turn = state.turn
+            progress(turn)
         action = pilots[side].choose(state)
         state.apply(action)
         actions.append(action.to_json())
@@ -279,8 +293,16 @@ def battle_run(*, battle_id: int) -> bool:
         if not _holding(battle_id, token).update(lease_expires_at=timezone.now() + LEASE):
             raise LeaseLost
 
+    def progress(turn: int) -> None:  # a few game turns a battle: one small write each
+        if not _holding(battle_id, token).update(progress_turn=turn):
+            raise LeaseLost
+
+    # a batch's progress is its count of battles done, not each battle's turn
+    turns = None if battle.batch_id else progress
     try:
-        record = fly(battle.setup, battle.seed, battle.settings.get("policies", {}), heartbeat)
+        record = fly(
+            battle.setup, battle.seed, battle.settings.get("policies", {}), heartbeat, turns
+        )
     except LeaseLost:
         logger.warning("battle %s: lease lost to another worker; its result is theirs", battle_id)
         return False

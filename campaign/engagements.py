@@ -30,7 +30,8 @@ from django.db import transaction
 
 from angels.events import BATTLE_RESULT, send_campaign_event
 from angels.secrets import seed_key
-from battles.models import Battle
+from battles.models import Battle, BattleStatus
+from battles.play import user_sides
 from battles.rules_settings import rules_options
 from battles.scenarios import engine_quality
 from battles.services import battle_create_from_setup
@@ -59,6 +60,7 @@ def _wait_for_result(engagement: Any, dice: Any) -> None:
 def register_modes() -> None:
     register_resolver("engine", _wait_for_result)
     register_resolver("table", _wait_for_result)
+    register_resolver("web", _wait_for_result)  # flown by people (campaign.web_engagements)
 
 
 def waiting_mode(state: GameState) -> str | None:
@@ -102,7 +104,10 @@ def engagement_battle_ensure(*, campaign: Any, state: GameState) -> Battle | Non
     Called inside the campaign's locked transaction; the battle is dispatched
     after commit.
     """
-    if waiting_mode(state) != ENGINE_MODE:
+    from .web_engagements import WEB_MODE, web_battle_announce, web_battle_settings
+
+    mode = waiting_mode(state)
+    if mode not in (ENGINE_MODE, WEB_MODE):
         return None
     key = _source_key(campaign, state)
     existing = Battle.objects.filter(source_key=key).first()
@@ -123,12 +128,17 @@ def engagement_battle_ensure(*, campaign: Any, state: GameState) -> Battle | Non
         _enter_result(campaign, result, actor="engine")
         return None
     scenario = _engagement_scenario(campaign, state, engagement, effects)
-    return battle_create_from_setup(
-        setup=scenario.to_json(), seed=seed, source_key=key,
-        settings={"policies": {"axis": "tactical", "allied": "tactical"}, "campaign": campaign.pk,
-                  "rules": campaign.engine_rules, "max_turns": scenario.rules.max_turns,
-                  "territory": dict(zip(("axis", "allied"), scenario.territory, strict=True))},
-    )  # fmt: skip
+    settings = {"policies": {"axis": "tactical", "allied": "tactical"}, "campaign": campaign.pk,
+                "rules": campaign.engine_rules, "max_turns": scenario.rules.max_turns,
+                "territory": dict(zip(("axis", "allied"), scenario.territory, strict=True))}  # fmt: skip
+    if mode == WEB_MODE:  # the same battle, its sides seated to the commanders
+        settings = web_battle_settings(campaign, settings)
+    battle = battle_create_from_setup(
+        setup=scenario.to_json(), seed=seed, source_key=key, settings=settings
+    )
+    if mode == WEB_MODE:
+        web_battle_announce(campaign, battle, engagement["mission_name"])
+    return battle
 
 
 def _engagement_scenario(
@@ -182,6 +192,8 @@ def battle_seed_hidden(battle: Battle, user: Any) -> bool:
     campaign = Campaign.objects.filter(pk=campaign_id).first()
     if campaign is None or campaign.status == CampaignStatus.FINISHED:
         return False
+    if battle.status == BattleStatus.IN_PLAY and user_sides(battle, user):
+        return True  # an organiser flying a web battle would foresee its dice
     return not is_organiser(campaign, user)
 
 

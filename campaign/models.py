@@ -22,6 +22,7 @@ class ResolutionMode(models.TextChoices):
     CARD = "card", "Card game rolls"
     ENGINE = "engine", "Angels 20 engine"
     TABLE = "table", "Played on the table"
+    WEB = "web", "Flown by the commanders in their browsers"
 
 
 class ProgressionRule(models.TextChoices):

@@ -1,0 +1,140 @@
+"""Engagements flown by people in their browsers (resolution mode ``web``, issue 14).
+
+A web engagement is an engine engagement (:mod:`campaign.engagements`: the same
+scenario, the same seed from the campaign's seed, turn and mission, the same
+result entered the same way) whose sides are seated to people through the
+play-by-web seats (:mod:`battles.play`, ``settings["seats"]``) instead of
+computer pilots:
+
+- a side is flown by its commander (the first, if the organiser named several);
+- a side with no person -- no commander (the organiser plays it), a side the
+  computer commander plays (``computer_sides``, solo play), a commander on
+  holiday -- is flown by the tactical computer pilot. With no person at all the
+  battle is an ordinary engine battle, flown in the background.
+
+Each seated commander is told (``MUST_ACT``, once per battle) that a battle
+waits, with a link to its play page; the campaign page shows the same
+(:func:`web_battles_view`, in ``templates/campaign/_web_battles.html``). When
+the battle ends, ``battles.apply_result`` runs the campaign's hook
+(:func:`campaign.engagements.engagement_battle_finished`), exactly as for an
+engine battle: its kills and losses reach the game and the roster once.
+
+Rulings: docs/rulings.md, "Web engagements".
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from django.utils import timezone
+
+from angels.events import MUST_ACT, send_campaign_event
+from battles.models import Battle, BattleStatus
+from battles.play import seats_of, turn_view
+
+from .models import Campaign, CampaignMember, Role
+
+WEB_MODE = "web"
+COMPUTER_SEAT = {"pilot": "tactical"}
+SIDES = ("axis", "allied")
+
+
+def web_seats(campaign: Campaign, *, now: datetime | None = None) -> dict[str, dict[str, Any]]:
+    """Each side's seat in the campaign's web battle: its commander, or the tactical pilot."""
+    now = now or timezone.now()
+    computer = set(campaign.computer_sides or [])
+    seats: dict[str, dict[str, Any]] = {}
+    for side in SIDES:
+        commander = (
+            CampaignMember.objects.filter(
+                campaign=campaign, role=Role.COMMANDER, side=side, user__is_active=True
+            )
+            .order_by("pk")
+            .first()
+        )
+        away = (
+            commander is not None
+            and commander.holiday_until is not None
+            and commander.holiday_until > now
+        )
+        if side in computer or commander is None or away:
+            seats[side] = dict(COMPUTER_SEAT)
+        else:
+            seats[side] = {"user": commander.user_id}
+    return seats
+
+
+def web_battle_settings(campaign: Campaign, settings: dict[str, Any]) -> dict[str, Any]:
+    """An engine engagement's battle settings, its computer pilots replaced by the seats."""
+    rest = {k: v for k, v in settings.items() if k != "policies"}
+    return {**rest, "seats": web_seats(campaign)}
+
+
+def web_battle_announce(campaign: Campaign, battle: Battle, mission: str) -> None:
+    """Tell each side flown by a person that the battle waits for them (once per battle)."""
+    if battle.status != BattleStatus.IN_PLAY:
+        return
+    url = reverse("battle-play", args=[battle.pk])
+    for side, seat in seats_of(battle).items():
+        if "user" not in seat:
+            continue
+        send_campaign_event(
+            campaign_id=campaign.pk, kind=MUST_ACT, side=side, key=f"web_battle:{battle.pk}:{side}",
+            text=f"{campaign.name}: the battle for {mission} waits for you ({side}): fly it in your browser.",
+            url=url,
+        )  # fmt: skip
+
+
+def _campaign_battles(campaign: Campaign) -> list[Battle]:
+    return [
+        b
+        for b in Battle.objects.filter(source_key__startswith=f"campaign:{campaign.pk}:").order_by(
+            "-pk"
+        )
+        if seats_of(b)
+    ]
+
+
+def web_battles_view(campaign: Campaign, user: Any) -> dict[str, Any]:
+    """The campaign's battles flown by people, for the campaign page: the ones in play
+    first (whose decision, and whether it is ``user``'s), then the finished ones."""
+    battles = _campaign_battles(campaign)
+    ids = {seat["user"] for b in battles for seat in seats_of(b).values() if "user" in seat}
+    names = dict(get_user_model().objects.filter(pk__in=ids).values_list("pk", "username"))
+    rows = []
+    for b in battles:
+        turn, mission = b.source_key.split(":")[2:4]
+        row: dict[str, Any] = {
+            "id": b.pk,
+            "mission": mission,
+            "turn": turn.removeprefix("turn"),
+            "in_play": b.status == BattleStatus.IN_PLAY,
+            "status": b.get_status_display(),
+            "play_url": reverse("battle-play", args=[b.pk]),
+            "report_url": reverse("battle-report", args=[b.pk]),
+            "seats": {
+                side: names.get(seat["user"], "a former user")
+                if "user" in seat
+                else "the tactical computer pilot"
+                for side, seat in seats_of(b).items()
+            },
+            "yours": False,
+            "your_turn": False,
+            "to_act": None,
+        }
+        if row["in_play"]:
+            view = turn_view(b, user, since=10**9)
+            row.update(yours=bool(view["your_sides"]), your_turn=view["your_turn"],
+                       to_act=view["to_act"], game_turn=view["turn"])  # fmt: skip
+        elif b.result:
+            row["winner"] = b.result.get("winner") or "nobody"
+        rows.append(row)
+    return {
+        "mode_web": campaign.resolution_mode == WEB_MODE,
+        "waiting": [r for r in rows if r["in_play"]],
+        "yours_waiting": [r for r in rows if r["your_turn"]],
+        "finished": [r for r in rows if not r["in_play"]][:10],
+    }
