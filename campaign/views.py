@@ -20,7 +20,7 @@ from angels.numbers import digits
 from battles.forms import rules_form_initial, rules_from_post
 from roster.models import Squadron
 
-from . import clock, selectors, services
+from . import clock, decisions, page, selectors, services
 from .access import may_create_campaign
 from .charts import history_chart_svg
 from .filters import CampaignFilter
@@ -84,19 +84,49 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
 
 
 def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The campaign page (issue 15): what happened, what to do now, the grouped decisions.
+
+    A POST is one grouped decision (``campaign.decisions``): the engine actions it stands
+    for are applied all or none; a refusal re-shows the page with the error beside the
+    form and the choices kept (HTTP 400)."""
     campaign = get_object_or_404(Campaign, pk=pk)
+    posted: dict = {}
+    error: RuleViolation | None = None
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"{reverse('login')}?next={request.path}")
+        posted = {"group": request.POST.get("group", ""), "choices": request.POST.getlist("choice")}
+        view = selectors.campaign_view(campaign, request.user)
+        try:
+            version = digits(request.POST.get("version", ""))
+            if version is None:
+                raise RuleViolation(
+                    "the form has no campaign version", field="version", code="format"
+                )
+            actions = decisions.group_actions(
+                side=campaign.current_side, key=posted["group"], choices=posted["choices"]
+            )
+            names = page.action_names(campaign, view)
+            decisions.campaign_act_group(
+                campaign_id=pk, user=_signed_in(request), actions=actions, version=version, names=names
+            )  # fmt: skip
+        except RuleViolation as exc:
+            _refuse(exc)
+            error = exc
+        else:
+            messages.success(request, _done_message(actions, names))
+            return redirect("campaign-detail", pk=pk)
+        campaign.refresh_from_db()
     view = selectors.campaign_view(campaign, request.user)
-    actions = [
-        {"label": _action_label(a, view), "json": json.dumps(a)} for a in view["legal_actions"]
-    ]
     return render(
         request,
         "campaign/detail.html",
         {
             "campaign": campaign,
             "view": view,
-            "actions": actions,
-            "log": list(reversed(view["log"][-200:])),
+            **page.campaign_page(campaign, view),
+            "posted": posted,
+            "error": error,
             "chart": history_chart_svg(view["history"]),
             "is_organiser": services.is_organiser(campaign, request.user),
             "members": campaign.members.select_related("user"),
@@ -104,21 +134,18 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "form": rules_form_initial(campaign.engine_rules),
             "clock": clock.clock_view(campaign, request.user),  # issue 15
         },
+        status=400 if error else 200,
     )
 
 
-def _action_label(action: dict, view: dict) -> str:
-    names = {p["id"]: f"{p['name']} ({p['id']})" for p in view["planes"]}
-    names |= {m["id"]: f"{m['name']} (level {m['level']})" for m in view["missions_in_play"]}
-    names |= {c["id"]: c["name"] for c in view.get("hand") or []}
-    kind = action["type"]
-    parts = [kind.replace("_", " ").capitalize()]
-    for key in ("plane", "card", "mission", "target"):
-        if action.get(key):
-            parts.append(("on " if key == "target" else "") + names.get(action[key], action[key]))
-    if action.get("option"):
-        parts.append(f"({action['option'].upper()})")
-    return " ".join(parts)
+def _action_label(action: dict, names: dict) -> str:
+    """One engine action in words, for the message after a decision."""
+    return decisions.describe(action, names, done=True)
+
+
+def _done_message(actions: list[dict], names: dict) -> str:
+    text = "; ".join(_action_label(a, names) for a in actions)
+    return f"Done: {text[:1].upper()}{text[1:]}."
 
 
 @login_required

@@ -20,24 +20,23 @@ def _login(username: str, password: str) -> Client:
     return client
 
 
-def _press(client: Client, campaign: Campaign, label_prefix: str) -> None:
-    """Press the first action button whose label starts with ``label_prefix``."""
+def _press(client: Client, campaign: Campaign, group: str) -> None:
+    """Submit the page's decision form ``group`` (a grouped form, issue 15)."""
     page = client.get(f"/campaigns/{campaign.pk}/").content.decode()
-    forms = re.findall(
-        r'name="version" value="(\d+)"><input type="hidden" name="action" value="([^"]+)">\s*<button type="submit">([^<]+)</button>',
-        page,
-    )
+    forms = {
+        key: body
+        for key, body in re.findall(r'data-group="([^"]+)">(.*?)</form>', page, flags=re.S)
+    }
     # the hand limit (003 "DEBRIEFING PHASE") may ask for discards before passing
-    prefixes = (label_prefix, "Discard")
-    for version, action, label in sorted(forms, key=lambda f: not f[2].startswith(label_prefix)):
-        if label.startswith(prefixes):
-            action = json.loads(action.replace("&quot;", '"'))
-            response = client.post(
-                f"/campaigns/{campaign.pk}/act/", {"version": version, "action": json.dumps(action)}
-            )
-            assert response.status_code == 302
-            return
-    raise AssertionError(f"no {label_prefix!r} button among {[f[2] for f in forms]}")
+    key = "discard" if "discard" in forms else group
+    if key not in forms:
+        raise AssertionError(f"no {group!r} form among {list(forms)}")
+    version = re.search(r'name="version" value="(\d+)"', forms[key]).group(1)
+    choices = re.findall(r'name="choice" value="([^"]*)"', forms[key])[:1]
+    response = client.post(
+        f"/campaigns/{campaign.pk}/", {"version": version, "group": key, "choice": choices}
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
 
 
 def test_start_a_campaign_and_play_a_turn_for_each_side(catalog):
@@ -65,22 +64,22 @@ def test_start_a_campaign_and_play_a_turn_for_each_side(catalog):
 
     first = campaign.current_side
     other = "axis" if first == "allied" else "allied"
-    # The other commander sees no action buttons while it is not their move.
-    assert (
-        "Your actions" not in commanders[other].get(f"/campaigns/{campaign.pk}/").content.decode()
-    )
+    # The other commander sees no decision forms while it is not their move.
+    waiting = commanders[other].get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert "Your decisions" not in waiting and 'data-group="' not in waiting
+    assert f"Nothing for you to do now: {first.capitalize()} must" in waiting
     # Each side plays its whole first turn (no missions on a side's first turn) by advancing.
     for side in (first, other):
         for _ in range(40):
             campaign.refresh_from_db()
             if campaign.current_side != side:
                 break
-            _press(commanders[side], campaign, "Advance")
+            _press(commanders[side], campaign, "advance")
         campaign.refresh_from_db()
         assert campaign.current_side != side or campaign.turn > 1
     campaign.refresh_from_db()
     page = commanders["allied"].get(f"/campaigns/{campaign.pk}/").content.decode()
-    assert "Planes in play" in page and "first_turn_roll" in page and "production" in page
+    assert "Planes in play" in page and "takes the first turn" in page and "production" in page
     assert "<svg" in page  # the PP/ST chart
     # the hand shown is the viewer's own
     assert "Your hand" in page

@@ -1,0 +1,188 @@
+"""The campaign page in plain words (issue 15, "A campaign page people can read").
+
+:func:`campaign_page` turns the viewer's view of the game (``selectors.campaign_view``)
+into what the page shows: the turn and phase, what just happened, what this viewer's
+side must do now; the hand as cards with their rules text; the missions in play with
+their planes; the decisions as grouped forms (``campaign.decisions``); the log in
+sentences grouped by turn (``campaign.log_sentences``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.text import slugify
+
+from rules.cardgame.cards import EVENT_LIST
+
+from .decisions import PHASE_NAMES, card_rules, decision_groups, plane_label
+from .log_sentences import KINDS, MINOR, LogNames, log_sentence, side_word
+from .models import Campaign
+from .selectors import plane_crews
+
+LOG_SHOWN = 400  # the latest log entries shown, grouped by turn
+RECENT = 5  # "what just happened": the latest entries a reader cares about
+STEP_NAMES = {
+    "assign": "assigning planes",
+    "scramble": "scramble segment",
+    "interception": "interception segment",
+    "losses": "choosing losses",
+    "bombing": "bombing segment",
+    "awaiting_result": "waiting for the engagement's result",
+}
+
+
+def log_names(campaign: Campaign, view: Mapping[str, Any]) -> LogNames:
+    """Names for the log's sentences: every plane that was ever in play (with its
+    roster pilot: one query), every mission, each engagement's report links."""
+    names = LogNames(viewer=view.get("viewer"))
+    names.learn(view["log"])
+    for m in view["missions_in_play"]:
+        names.missions[m["id"]] = m["name"]
+    for p in view["planes"]:
+        names.planes.setdefault(p["id"], {})["name"] = p["name"]
+    for pid, crew in plane_crews(campaign.pk, set(names.planes)).items():
+        if crew["pilot_id"]:
+            names.planes[pid].update(pilot_id=crew["pilot_id"], pilot=crew["pilot"])
+    for e in view.get("engagement_reports", []):
+        if e["links"]:
+            names.battles[(e["turn"], e["mission"])] = e["links"]
+    return names
+
+
+def _task(view: Mapping[str, Any], side: str) -> str:
+    """What ``side`` must do now, in words (the side whose move it is)."""
+    phase, step = view["phase"], view["step"]
+    if view.get("pending"):
+        left = view["pending"].get("remaining", 0)
+        return f"choose {left} plane{'s' if left != 1 else ''} for Pilot Training (1 experience marker each)"
+    if step == "losses":
+        owed = (view.get("losses_to_choose") or {}).get(side, 0)
+        return f"choose which of your planes are shot down ({owed} to choose)"
+    mission = {m["id"]: m["name"] for m in view["missions_in_play"]}.get(
+        view.get("current_mission") or "", "the mission"
+    )
+    if step == "assign":
+        if not view["turns_taken"].get(side):
+            return "nothing to assign: no missions on a side's first turn (003 Setup); end the Mission phase"
+        return (
+            "assign planes to the missions in play (one plane with SF per level of a strategic "
+            "bombing mission, one with GF per level of a ground support mission), then launch them"
+        )
+    if step == "scramble":
+        if side != view["active"]:
+            return f"scramble fighters against {mission}, play an event card, or pass"
+        return f"play an event card for {mission} or pass while the defender scrambles"
+    if step == "interception":
+        return f"play event cards for the air attack rolls over {mission}, or pass (both pass: the dice roll)"
+    if step == "bombing":
+        return f"play event cards for the bombing rolls over {mission}, or pass (both pass: the bombers roll)"
+    if phase == "debriefing":
+        over = len(view.get("hand") or []) - 7
+        if over > 0:
+            return (
+                f"discard {over} card{'s' if over != 1 else ''} (hand limit 7), then end your turn"
+            )
+        return "end your turn"
+    nxt = PHASE_NAMES.get(
+        {"event": "industry", "industry": "production", "production": "briefing",
+         "briefing": "mission", "strategy": "experience", "experience": "debriefing"}.get(phase, ""), "next"
+    )  # fmt: skip
+    return f"play an event card if you wish, then go on to the {nxt} phase"
+
+
+def summary(campaign: Campaign, view: Mapping[str, Any]) -> dict[str, Any]:
+    """The top of the page: turn, phase, whose move, and this viewer's task."""
+    you = view["you"]
+    current = view["current_side"]
+    phase = PHASE_NAMES.get(view["phase"], view["phase"])
+    step = STEP_NAMES.get(view["step"], view["step"])
+    acting = you.get("acting_as")
+    mine = bool(current and view["legal_actions"])
+    if view.get("winner"):
+        do = f"The campaign is over: {side_word(view['winner'])} won."
+    elif current is None:
+        do = "Nobody can act until the engagement's result is in (see the battles below)."
+    elif mine:
+        who = "You" if you.get("side") == current else f"You (as organiser, for {current})"
+        do = f"{who} must act now: {_task(view, current)}."
+    elif you.get("side"):
+        do = f"Nothing for you to do now: {side_word(current)} must {_task(view, current)}."
+    else:
+        do = f"{side_word(current)} must {_task(view, current)}."
+    return {
+        "turn": view["turn"],
+        "active": view["active"],
+        "phase": phase,
+        "step": step,
+        "current": current,
+        "mine": mine,
+        "acting_as": acting,
+        "do": do,
+    }
+
+
+def log_by_turn(view: Mapping[str, Any], names: LogNames) -> list[dict[str, Any]]:
+    """The latest log entries as sentences, grouped by turn, newest turn first."""
+    turns: list[dict[str, Any]] = []
+    for e in view["log"][-LOG_SHOWN:]:
+        if not turns or turns[-1]["turn"] != e["turn"]:
+            turns.append({"turn": e["turn"], "side": e.get("side"), "entries": []})
+        turns[-1]["entries"].append(
+            {"type": e["type"], "minor": e["type"] in MINOR, "text": log_sentence(e, names)}
+        )
+    return turns[::-1]
+
+
+def recent(view: Mapping[str, Any], names: LogNames) -> list[Any]:
+    """What just happened: the latest entries a reader cares about, oldest first."""
+    picked = [e for e in view["log"][-60:] if e["type"] not in MINOR][-RECENT:]
+    return [log_sentence(e, names) for e in picked]
+
+
+def hand_cards(view: Mapping[str, Any]) -> list[dict[str, str]] | None:
+    if view.get("hand") is None:
+        return None
+    return [
+        {"id": c["id"], "slug": slugify(c["name"]), **card_rules(c["name"])} for c in view["hand"]
+    ]
+
+
+def missions(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    planes = {p["id"]: p for p in view["planes"]}
+
+    def labels(ids: list[str]) -> list[Any]:
+        return [plane_label(planes[p]) if p in planes else p for p in ids]
+
+    return [
+        {
+            **m,
+            "kind_words": KINDS.get(m["kind"], m["kind"]),
+            "assigned_labels": labels(m["assigned"]),
+            "scrambled_labels": labels(m["scrambled"]),
+            "in_flight": m["id"] == view.get("current_mission"),
+        }
+        for m in view["missions_in_play"]
+    ]
+
+
+def campaign_page(campaign: Campaign, view: Mapping[str, Any]) -> dict[str, Any]:
+    """Everything the page shows besides the clock and the organiser's forms."""
+    names = log_names(campaign, view)
+    return {
+        "summary": summary(campaign, view),
+        "recent": recent(view, names),
+        "hand_cards": hand_cards(view),
+        "missions": missions(view),
+        "groups": decision_groups(view),
+        "log_turns": log_by_turn(view, names),
+        "event_cards": [{"slug": slugify(name), **card_rules(name)} for name in dict(EVENT_LIST)],
+    }
+
+
+def action_names(campaign: Campaign, view: Mapping[str, Any]) -> dict[str, str]:
+    """Plane, mission and card ids in words, for the messages about a decision."""
+    names = {p["id"]: f"{p['name']} ({p['id']})" for p in view["planes"]}
+    names |= {m["id"]: m["name"] for m in view["missions_in_play"]}
+    return names | {c["id"]: c["name"] for c in view.get("hand") or []}

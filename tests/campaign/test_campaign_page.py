@@ -1,0 +1,149 @@
+"""The campaign page people can read (issue 15): what to do now in plain words, the hand
+with its rules text, the decisions as grouped forms applied all or none, the log in
+sentences. (The log builder's coverage of every entry type: test_log_sentences.py.)"""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+from campaign import services
+from campaign.models import CampaignAction
+from rules.cardgame.cards import EVENT_LIST
+
+pytestmark = pytest.mark.django_db
+
+
+def until_assign(campaign, user, limit=120):
+    """Advance (discarding over the hand limit) until a side may assign planes to
+    missions: its second turn, planes in play, a mission in play. Returns that side."""
+    for _ in range(limit):
+        campaign.refresh_from_db()
+        state = services.game_state(campaign)
+        side = state.current_side()
+        legal = [a for a in state.legal_actions() if a.kind in ("advance", "discard", "assign")]
+        if any(a.kind == "assign" for a in legal):
+            return side
+        action = next((a for a in legal if a.kind == "discard"), None) or legal[0]
+        payload = {"type": action.kind, "side": side}
+        if action.kind == "discard":
+            payload["card"] = action.card
+        services.campaign_act(campaign_id=campaign.pk, user=user, action=payload)
+    raise AssertionError("no assign step reached")
+
+
+def _text(html: str) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def _form(html: str, group: str) -> str:
+    start = html.index(f'data-group="{group}"')
+    return html[start : html.index("</form>", start)]
+
+
+def test_the_commander_reads_what_to_do_and_assigns_planes_in_one_form(campaign, users, client):
+    side = until_assign(campaign, users["organiser"])
+    campaign.refresh_from_db()
+    client.force_login(users[side])
+    html = client.get(f"/campaigns/{campaign.pk}/").content.decode()
+    text = _text(html)
+    assert f"Turn {campaign.turn} · {side}'s turn · Mission phase (assigning planes)" in text
+    assert "You must act now: assign planes to the missions in play" in text
+    # the hand: each card with its printed text (003 "EVENT DECK CARD LIST")
+    state = services.game_state(campaign)
+    cards = dict(EVENT_LIST)
+    for card in state.hands[side]:
+        name = state.card_name(card)
+        block = _text(html[html.index(f'id="card-{card}"') :].split("</article>")[0])
+        assert name in block and cards[name] in block
+    # one form per mission, with the planes as checkboxes, instead of a button per pair
+    missions = [m for m in state.missions_in_play if state.mission_spec(m).kind != "E"]
+    assert missions
+    mission = missions[0]
+    name = state.mission_spec(mission).name
+    form = _form(html, f"assign:{mission}")
+    assert f"Assign planes to {name} (level {state.mission_spec(mission).level})" in _text(form)
+    mine = [p for p, plane in state.planes.items() if plane["side"] == side]
+    boxes = re.findall(r'type="checkbox" name="choice" value="([^"]+)"', form)
+    assert sorted(boxes) == sorted(mine)
+    assert html.count('data-group="assign:') == len(missions)
+    assert "Assign Junkers" not in html and "Assign " + state.plane_spec(mine[0]).name not in html
+    # the log in sentences, no raw entries
+    assert "takes the first turn" in text and "{'" not in text and "hits=" not in text
+
+    # two planes to the mission in one submit: two engine actions, in the order chosen
+    before = CampaignAction.objects.filter(campaign=campaign).count()
+    chosen = mine[:2]
+    response = client.post(
+        f"/campaigns/{campaign.pk}/",
+        {"version": campaign.version, "group": f"assign:{mission}", "choice": chosen},
+    )
+    assert response.status_code == 302
+    added = list(CampaignAction.objects.filter(campaign=campaign).order_by("sequence")[before:])
+    assert [a.payload for a in added] == [
+        {"type": "assign", "side": side, "plane": p, "mission": mission} for p in chosen
+    ]
+    page = client.get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert "Done: Assigned" in _text(page)
+    block = _text(page[page.index(f'data-mission="{mission}"') :].split("</article>")[0])
+    for p in chosen:
+        assert f"({p})" in block  # the mission shows its planes
+    assert f"assigns {state.plane_spec(chosen[0]).name} ({chosen[0]}" in _text(page)
+
+
+def test_a_refused_plane_refuses_the_whole_group_and_keeps_the_choices(campaign, users, client):
+    side = until_assign(campaign, users["organiser"])
+    campaign.refresh_from_db()
+    state = services.game_state(campaign)
+    mission = next(m for m in state.missions_in_play if state.mission_spec(m).kind != "E")
+    mine = [p for p, plane in state.planes.items() if plane["side"] == side]
+    enemy = next(p for p, plane in state.planes.items() if plane["side"] != side)
+    client.force_login(users[side])
+    version, before = campaign.version, CampaignAction.objects.count()
+    response = client.post(
+        f"/campaigns/{campaign.pk}/",
+        {"version": version, "group": f"assign:{mission}", "choice": [mine[0], enemy]},
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    form = _form(html, f"assign:{mission}")
+    refusal = _text(form)
+    assert (
+        f"Not done: nothing was done: assigning {state.plane_spec(enemy).name} ({enemy})" in refusal
+    )
+    assert "003 'MISSION PHASE'" in refusal or "003 " in refusal
+    assert f'value="{mine[0]}" checked' in form  # the choice is kept
+    campaign.refresh_from_db()
+    assert campaign.version == version and CampaignAction.objects.count() == before
+    assert services.game_state(campaign).assignments == {}
+
+    # nothing chosen: the form says so, by its field
+    response = client.post(
+        f"/campaigns/{campaign.pk}/", {"version": version, "group": f"assign:{mission}"}
+    )
+    assert response.status_code == 400 and "choose at least one plane" in response.content.decode()
+    # a stale version: the campaign has moved on
+    response = client.post(
+        f"/campaigns/{campaign.pk}/",
+        {"version": version - 1, "group": f"assign:{mission}", "choice": [mine[0]]},
+    )
+    assert response.status_code == 400 and "the campaign has moved on" in response.content.decode()
+
+
+def test_the_other_side_and_a_spectator_are_told_who_must_act(campaign, users, client):
+    side = campaign.current_side
+    other = "axis" if side == "allied" else "allied"
+    client.force_login(users[other])
+    text = _text(client.get(f"/campaigns/{campaign.pk}/").content.decode())
+    assert f"Nothing for you to do now: {side.capitalize()} must" in text
+    assert "Your decisions" not in text and "Your hand" in text
+    client.force_login(users["spectator"])
+    text = _text(client.get(f"/campaigns/{campaign.pk}/").content.decode())
+    assert f"{side.capitalize()} must" in text and "Your hand" not in text
+    # and a commander may not post the other side's decision
+    response = client.post(
+        f"/campaigns/{campaign.pk}/", {"version": campaign.version, "group": "advance"}
+    )
+    assert response.status_code == 403
