@@ -135,6 +135,23 @@ class Battle(models.Model):
         default=0,
         help_text="A battle flown by people: one more with every accepted move (optimistic locking).",
     )
+    decision_due = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="A battle flown by people with a time per decision: when the person to act "
+        "runs out of time and their computer pilot decides (battles.play).",
+    )
+    handed = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Seats handed to the computer pilot: {"axis": "side"} or {"axis": [aircraft]}.',
+    )
+    notes = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Lines for the log that the engine does not write (a deadline passed, an "
+        'aircraft handed over): [{"at": log index, "text": ...}].',
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -144,6 +161,7 @@ class Battle(models.Model):
             models.Index(fields=["status", "lease_expires_at"]),
             models.Index(fields=["status", "applied_at"]),
             models.Index(fields=["batch", "status"]),
+            models.Index(fields=["status", "decision_due"]),
         ]
         constraints = [
             models.CheckConstraint(

@@ -20,6 +20,9 @@ on exactly as a worker does (``battles.apply_result``).
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -70,19 +73,25 @@ def seats_clean(seats: Any) -> dict[str, dict[str, Any]]:
     for side in SIDES:
         field = f"settings.seats.{side}"
         seat = seats.get(side)
-        if not isinstance(seat, dict) or len(seat) != 1 or not {"user", "pilot"} & set(seat):
+        if (
+            not isinstance(seat, dict)
+            or not {"user", "pilot"} & set(seat)
+            or set(seat) - {"user", "pilot"}
+        ):
             raise RuleViolation(
-                'give each side a seat: {"user": id or username} or {"pilot": "tactical"}',
+                'give each side a seat: {"user": id or username} or {"pilot": "tactical"} '
+                '(a person\'s seat may name the computer pilot standing in: {"user": ..., '
+                '"pilot": "random"})',
                 field=field,
                 code="required",
             )
-        if "pilot" in seat:
-            if seat["pilot"] not in _pilot_names():
-                raise RuleViolation(
-                    f"unknown computer pilot {seat['pilot']!r} (known: {', '.join(_pilot_names())})",
-                    field=f"{field}.pilot",
-                    code="invalid",
-                )
+        if "pilot" in seat and seat["pilot"] not in _pilot_names():
+            raise RuleViolation(
+                f"unknown computer pilot {seat['pilot']!r} (known: {', '.join(_pilot_names())})",
+                field=f"{field}.pilot",
+                code="invalid",
+            )
+        if "user" not in seat:
             out[side] = {"pilot": seat["pilot"]}
             continue
         ref = seat["user"]
@@ -95,18 +104,75 @@ def seats_clean(seats: Any) -> dict[str, dict[str, Any]]:
         )
         if user is None:
             raise RuleViolation(f"unknown user {ref!r}", field=f"{field}.user", code="exists")
-        out[side] = {"user": user.pk}
+        out[side] = {"user": user.pk} | ({"pilot": seat["pilot"]} if "pilot" in seat else {})
     return out
+
+
+# -- the time per decision -----------------------------------------------------------
+DEADLINE_UNITS = {"seconds": 1, "minutes": 60, "hours": 3600}
+DEADLINE_MAX = 14 * 24 * 3600  # a fortnight: longer, and a battle is abandoned, not slow
+
+
+def deadline_clean(value: Any) -> dict[str, int]:
+    """``settings.deadline``: ``{"seconds" | "minutes" | "hours": n}``, n a whole number, the
+    time 1 s to 14 days; answered as ``{"seconds": total}``. RuleViolation names the field."""
+    field = "settings.deadline"
+    if not isinstance(value, dict) or len(value) != 1 or not set(value) <= set(DEADLINE_UNITS):
+        raise RuleViolation(
+            'the time per decision is {"seconds": n}, {"minutes": n} or {"hours": n}',
+            field=field,
+            code="format",
+        )
+    ((unit, amount),) = value.items()
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+        raise RuleViolation(
+            f"the time per decision is a whole number of {unit}, at least 1",
+            field=f"{field}.{unit}",
+            code="invalid",
+        )
+    seconds = amount * DEADLINE_UNITS[unit]
+    if seconds > DEADLINE_MAX:
+        raise RuleViolation(
+            "the time per decision is at most 14 days", field=f"{field}.{unit}", code="invalid"
+        )
+    return {"seconds": seconds}
+
+
+def deadline_seconds(battle: Battle) -> int | None:
+    deadline = (battle.settings or {}).get("deadline")
+    return deadline.get("seconds") if isinstance(deadline, dict) else None
+
+
+def deadline_words(seconds: int) -> str:
+    """90 → "1 min 30 s", 7200 → "2 h"."""
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    parts = [f"{h} h" if h else "", f"{m} min" if m else "", f"{s} s" if s else ""]
+    return " ".join(p for p in parts if p) or "0 s"
 
 
 def settings_with_seats(settings: dict[str, Any]) -> tuple[dict[str, Any], bool]:
     """(settings to store, flown by people?). Seats with no person are an ordinary battle:
     the computer seats become its ``policies`` and it is flown in the background."""
     if "seats" not in settings:
+        if "deadline" in settings:
+            raise RuleViolation(
+                "a time per decision is for a battle flown by people: give the seats",
+                field="settings.deadline",
+                code="invalid",
+            )
         return settings, False
     seats = seats_clean(settings["seats"])
     if any("user" in seat for seat in seats.values()):
+        if "deadline" in settings:
+            settings = {**settings, "deadline": deadline_clean(settings["deadline"])}
         return {**settings, "seats": seats}, True
+    if "deadline" in settings:
+        raise RuleViolation(
+            "a time per decision is for a battle flown by people: no seat has a person",
+            field="settings.deadline",
+            code="invalid",
+        )
     rest = {k: v for k, v in settings.items() if k != "seats"}
     return {**rest, "policies": {side: seat["pilot"] for side, seat in seats.items()}}, False
 
@@ -140,7 +206,7 @@ def seat_names(battle: Battle) -> dict[str, str]:
 
 
 # -- the engine's state ----------------------------------------------------------------
-def battle_state(battle: Battle) -> BattleState:
+def replay_state(battle: Battle) -> BattleState:
     """The battle now: its setup flown from its seed through its stored actions.
 
     The actions were checked when they were taken, so they are applied unchecked
@@ -151,21 +217,149 @@ def battle_state(battle: Battle) -> BattleState:
     return state
 
 
+class StateCache:
+    """The latest states of the battles in play, per process: a request need not replay
+    the whole battle (a few ms per 100 actions, every request, both players polling).
+
+    A state is kept under the battle's pk, version, seed and number of actions, so a
+    battle changed in any way (a move, a test writing its row) misses and is replayed:
+    the replay is the fallback and the truth. Each reader gets its own clone
+    (``BattleState.clone``), so nothing a request does to its state reaches the cache;
+    a state is stored only after its move was committed."""
+
+    SIZE = 64
+
+    def __init__(self) -> None:
+        self._states: OrderedDict[int, tuple[tuple[int, int, int], BattleState]] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    @staticmethod
+    def key(battle: Battle) -> tuple[int, int, int]:
+        return (battle.version, battle.seed, len(battle.actions))
+
+    def get(self, battle: Battle) -> BattleState:
+        with self._lock:
+            kept = self._states.get(battle.pk)
+            if kept is not None and kept[0] == self.key(battle):
+                self._states.move_to_end(battle.pk)
+                self.hits += 1
+                return kept[1].clone()
+            self.misses += 1
+        state = replay_state(battle)
+        self.put(battle, state)
+        return state.clone()
+
+    def put(self, battle: Battle, state: BattleState) -> None:
+        if len(state.log) != len(battle.log) and battle.log:
+            return  # not the stored battle: keep nothing rather than a wrong state
+        with self._lock:
+            self._states[battle.pk] = (self.key(battle), state.clone())
+            self._states.move_to_end(battle.pk)
+            while len(self._states) > self.SIZE:
+                self._states.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._states.clear()
+
+
+STATES = StateCache()
+
+
+def battle_state(battle: Battle) -> BattleState:
+    """The battle now (a copy of its own: change it freely), from the cache or replayed."""
+    return STATES.get(battle)
+
+
+def _pilot_of(battle: Battle, side: str) -> str:
+    """The computer pilot of a side: its seat's, or the stand-in its person named
+    (tactical unless named)."""
+    return str(seats_of(battle).get(side, {}).get("pilot") or "tactical")
+
+
+def _handed_aircraft(battle: Battle, state: BattleState, side: int) -> set[int] | None:
+    """The side's aircraft the computer flies (None: the whole side)."""
+    name = ENGINE_SIDES[side]
+    seat = seats_of(battle).get(name, {})
+    handed = (battle.handed or {}).get(name)
+    if "user" not in seat or handed == "side":
+        return None
+    ids = set(handed or [])
+    in_play = set(state.in_play(side))
+    if in_play and in_play <= ids:
+        return None  # every aircraft still flying is the computer's: so is the side
+    return ids
+
+
+def _decision_aircraft(state: BattleState) -> set[int]:
+    """The aircraft this decision is about: the one moving, or those its choices name."""
+    if state.mover >= 0:
+        return {state.mover}
+    named: set[int] = set()
+    for action in state.legal_actions():
+        data = action.to_json()
+        for key in ("plane", "attacker"):
+            if key in data:
+                named.add(data[key])
+        named.update(data.get("planes", ()))
+    return named
+
+
+def _computer_decides(battle: Battle, state: BattleState) -> tuple[str, set[int] | None] | None:
+    """Is this decision the computer's? (its pilot, the aircraft it may move) or None.
+
+    A seat of a computer pilot, a side handed to the computer, or a decision about
+    the handed aircraft only. When the side chooses which aircraft moves next and some
+    of its handed aircraft may, the computer flies one of those first (docs/rulings.md,
+    "Play by web: handing over")."""
+    side = state.current_side()
+    if side is None:
+        return None
+    seat = seats_of(battle).get(ENGINE_SIDES[side], {})
+    if "user" not in seat:
+        return (seat["pilot"], None) if "pilot" in seat else None
+    handed = _handed_aircraft(battle, state, side)
+    pilot = _pilot_of(battle, ENGINE_SIDES[side])
+    if handed is None:
+        return pilot, None
+    if not handed:
+        return None
+    about = _decision_aircraft(state)
+    if about and about <= handed:
+        return pilot, None
+    if state.phase == "movement" and state.mover < 0 and about & handed:
+        return pilot, about & handed
+    return None
+
+
+def _choose(
+    battle: Battle, state: BattleState, pilot: str, before: int, only: set[int] | None = None
+) -> Action:
+    """The computer's decision; with ``only``, one that moves one of those aircraft (the
+    pilot chooses on a copy where the side's other aircraft have already moved)."""
+    if only is None:
+        return _pilot_choice(battle, state, pilot, before)
+    view = state.clone()
+    for plane in view.planes:
+        if plane.side == view.to_act and plane.id not in only:
+            plane.moved = True
+    return _pilot_choice(battle, view, pilot, before)
+
+
 def _computer_acts(battle: Battle, state: BattleState, actions: list[dict[str, Any]]) -> int:
-    """The computer seats decide while it is theirs to act; returns how many actions they took.
+    """The computer decides while the decision is its (a computer seat, or what a person
+    handed over); returns how many actions it took.
 
     Each decision's pilot is seeded from the battle's seed, the side and the
     number of actions before it (``derive_seed``), so the same battle makes the
     same decisions; the replay needs only the stored actions anyway."""
-    seats = seats_of(battle)
     taken = 0
-    while (side := state.current_side()) is not None:
-        seat = seats.get(ENGINE_SIDES[side], {})
-        if "pilot" not in seat:
-            break
+    while (who := _computer_decides(battle, state)) is not None:
         if taken >= MAX_COMPUTER_ACTIONS:
             raise RuntimeError(f"computer pilots took {taken} actions without a person's turn")
-        action = _pilot_choice(battle, state, seat["pilot"], len(actions))
+        pilot, only = who
+        action = _choose(battle, state, pilot, len(actions), only)
         state.apply(action)
         actions.append(action.to_json())
         taken += 1
@@ -181,14 +375,27 @@ def _pilot_choice(battle: Battle, state: BattleState, pilot: str, before: int) -
     return POLICIES[pilot](seed).choose(state)
 
 
-def _save(battle: Battle, state: BattleState, actions: list[dict[str, Any]]) -> None:
-    """Store the moves (version one more); at the end, the result, handed on after commit."""
+def _save(
+    battle: Battle,
+    state: BattleState,
+    actions: list[dict[str, Any]],
+    *,
+    clock_from: datetime | None = None,
+) -> None:
+    """Store the moves (version one more), the next decision's deadline (counted from
+    ``clock_from``, now unless given); at the end, the result, handed on after commit."""
     from .services import _dispatch_apply
 
     battle.actions = actions
     battle.log = state.log
     battle.version += 1
-    fields = ["actions", "log", "version"]
+    fields = ["actions", "log", "version", "notes", "handed", "decision_due"]
+    seconds = deadline_seconds(battle)
+    battle.decision_due = (
+        (clock_from or timezone.now()) + timedelta(seconds=seconds)
+        if seconds and not state.is_over() and _computer_decides(battle, state) is None
+        else None
+    )
     if state.is_over():
         battle.status = BattleStatus.FINISHED
         battle.result = state.result()
@@ -197,15 +404,147 @@ def _save(battle: Battle, state: BattleState, actions: list[dict[str, Any]]) -> 
         # the same apply step as a battle a worker flew: kills and losses reach the roster once
         _dispatch_apply([battle.pk])
     battle.save(update_fields=fields)
+    transaction.on_commit(lambda: STATES.put(battle, state))
 
 
 def play_start(battle: Battle) -> None:
-    """A person-flown battle just stored: the computer seats act if theirs is the first decision."""
+    """A person-flown battle just stored: the computer seats act if theirs is the first
+    decision; the first decision's clock starts."""
     state = battle_state(battle)
     actions = list(battle.actions)
     Battle.objects.filter(pk=battle.pk).update(started_at=timezone.now())
-    if _computer_acts(battle, state, actions):
+    _computer_acts(battle, state, actions)
+    _save(battle, state, actions)
+
+
+def _note(battle: Battle, state: BattleState, text: str) -> None:
+    """A line for the log the engine does not write, before the events that follow it."""
+    battle.notes = [*(battle.notes or []), {"at": len(state.log), "text": text}]
+
+
+# -- deadlines -------------------------------------------------------------------------
+def deadline_pass(battle_id: int, *, now: datetime | None = None) -> int:
+    """The decisions whose time ran out, made by the computer pilot of the side to act;
+    answers how many deadlines passed (0: none, or someone else already acted).
+
+    Under the battle's row lock, and only if the stored ``decision_due`` has passed:
+    a person's move in the meantime moved it on, so a move and a deadline never both
+    count, and the beat task and a page load passing the same deadline pass it once.
+    Each passed deadline starts the next decision's clock from the moment it passed
+    (nobody watching for a while: the same decisions the beat would have made)."""
+    now = now or timezone.now()
+    passed = 0
+    with transaction.atomic():
+        battle = Battle.objects.select_for_update().filter(pk=battle_id).first()
+        if battle is None or battle.status != BattleStatus.IN_PLAY:
+            return 0
+        seconds = deadline_seconds(battle)
+        due = battle.decision_due
+        if not seconds or due is None or due > now:
+            return 0
+        state = battle_state(battle)
+        actions = list(battle.actions)
+        while due is not None and due <= now and (side := state.current_side()) is not None:
+            if _computer_decides(battle, state) is None:
+                name = ENGINE_SIDES[side]
+                _note(battle, state, f"the deadline passed: the computer pilot chose for {name}")
+                action = _pilot_choice(battle, state, _pilot_of(battle, name), len(actions))
+                state.apply(action)
+                actions.append(action.to_json())
+                passed += 1
+            _computer_acts(battle, state, actions)
+            if passed >= MAX_COMPUTER_ACTIONS:
+                raise RuntimeError(f"{passed} deadlines passed at once")
+            due = due + timedelta(seconds=seconds)
+        _save(battle, state, actions, clock_from=due - timedelta(seconds=seconds))
+    return passed
+
+
+def deadline_check(battle: Battle) -> Battle:
+    """The lazy check when anyone reads the turn (the embedded default has no beat):
+    the battle as it is after any deadline that has passed."""
+    if (
+        battle.status == BattleStatus.IN_PLAY
+        and battle.decision_due is not None
+        and battle.decision_due <= timezone.now()
+        and deadline_pass(battle.pk)
+    ):
+        battle.refresh_from_db()
+    return battle
+
+
+def deadlines_sweep(*, now: datetime | None = None) -> list[int]:
+    """Every battle in play whose decision's time ran out (the beat task): the battles
+    where the computer decided."""
+    now = now or timezone.now()
+    due = Battle.objects.filter(status=BattleStatus.IN_PLAY, decision_due__lte=now)
+    return [pk for pk in due.values_list("pk", flat=True)[:500] if deadline_pass(pk, now=now)]
+
+
+# -- handing over ------------------------------------------------------------------------
+def hand_over(
+    *, battle_id: int, user: Any, side: Any, aircraft: Any = None, to_computer: Any = True
+) -> Battle:
+    """``user`` hands ``side`` (or one ``aircraft`` of it) to the computer pilot, or takes
+    it back (``to_computer`` False); the log says so and the computer's decisions follow
+    at once. RuleViolation names the field."""
+    if not isinstance(to_computer, bool):
+        raise RuleViolation("computer is true or false", field="computer", code="format")
+    if side not in SIDES:
+        raise RuleViolation(f"side is one of {', '.join(SIDES)}", field="side", code="invalid")
+    if aircraft is not None and (isinstance(aircraft, bool) or not isinstance(aircraft, int)):
+        raise RuleViolation("aircraft is an aircraft's number", field="aircraft", code="format")
+    with transaction.atomic():
+        battle = Battle.objects.select_for_update().filter(pk=battle_id).first()
+        if battle is None:
+            raise RuleViolation("no such battle", field="battle", code="exists")
+        if side not in user_sides(battle, user):
+            raise RuleViolation(
+                f"only the person flying the {side} side may hand it over",
+                field="side",
+                code="permission",
+            )
+        if battle.status != BattleStatus.IN_PLAY:
+            raise RuleViolation(
+                f"the battle is {battle.get_status_display().lower()}, not in play",
+                field="status",
+                code="state",
+            )
+        state = battle_state(battle)
+        engine_side = ENGINE_SIDES.index(side)
+        handed = dict(battle.handed or {})
+        now = handed.get(side)
+        pilot = _pilot_of(battle, side)
+        who = seat_names(battle).get(side, side)
+        if aircraft is None:
+            handed[side] = "side" if to_computer else []
+            text = (
+                f"{who} handed the {side} side to the computer pilot ({pilot})"
+                if to_computer
+                else f"{who} took the {side} side back from the computer pilot"
+            )
+        else:
+            if not 0 <= aircraft < len(state.planes) or state.planes[aircraft].side != engine_side:
+                raise RuleViolation(
+                    f"aircraft {aircraft} is not one of the {side} side's",
+                    field="aircraft",
+                    code="invalid",
+                )
+            ids = set(state.in_play(engine_side)) if now == "side" else set(now or [])
+            ids = ids | {aircraft} if to_computer else ids - {aircraft}
+            handed[side] = sorted(ids)
+            name = f"{state.st.names[aircraft]} (#{aircraft})"
+            text = (
+                f"{who} handed {name} to the computer pilot ({pilot})"
+                if to_computer
+                else f"{who} took {name} back from the computer pilot"
+            )
+        battle.handed = handed
+        _note(battle, state, text)
+        actions = list(battle.actions)
+        _computer_acts(battle, state, actions)
         _save(battle, state, actions)
+    return battle
 
 
 # -- what a user sees ------------------------------------------------------------------
@@ -278,6 +617,7 @@ def turn_view(
     side = state.current_side()
     to_act = ENGINE_SIDES[side] if side is not None else None
     mine = user_sides(battle, user)
+    due = battle.decision_due if battle.status == BattleStatus.IN_PLAY else None
     yours = battle.status == BattleStatus.IN_PLAY and to_act in mine
     legal = state.legal_actions() if yours else []
     since = max(0, min(since, len(state.log)))
@@ -302,7 +642,34 @@ def turn_view(
         "log_since": since,
         "log": state.log[since:],
         "result": battle.result if battle.status == BattleStatus.FINISHED else None,
+        "deadline_seconds": deadline_seconds(battle),
+        "decision_due": due,
+        "seconds_left": max(0, int((due - timezone.now()).total_seconds())) if due else None,
+        "handed": {
+            name: "side" if h == "side" else list(h) for name, h in (battle.handed or {}).items()
+        },
+        "notes": notes_since(battle, since),
     }
+
+
+def notes_since(battle: Battle, since: int = 0) -> list[dict[str, Any]]:
+    """The log's lines the engine does not write (a deadline passed, a hand-over), each
+    with ``at``: the index of the event it comes before."""
+    return [dict(n) for n in battle.notes or [] if n.get("at", 0) >= since]
+
+
+def notes_into_frames(frames: list[dict[str, Any]], battle: Battle) -> list[dict[str, Any]]:
+    """The report's frames with each note's words before the event it precedes (a note
+    after the last event goes with the last)."""
+    if not frames:
+        return frames
+    by_index: dict[int, list[str]] = {}
+    for n in battle.notes or []:
+        at = min(int(n.get("at", 0)), len(frames) - 1)
+        by_index.setdefault(at, []).append(n["text"][:1].upper() + n["text"][1:] + ".")
+    for i, texts in by_index.items():
+        frames[i] = {**frames[i], "text": " ".join([*texts, frames[i]["text"]])}
+    return frames
 
 
 # -- acting ------------------------------------------------------------------------------
@@ -376,6 +743,8 @@ def turn_act(
             )
         if computer is not None:
             parsed = _pilot_choice(battle, state, computer, len(battle.actions))
+            who = seat_names(battle).get(ENGINE_SIDES[side], ENGINE_SIDES[side])
+            _note(battle, state, f"{who} let the computer pilot ({computer}) make this decision")
         else:
             parsed = _parse(action)
         try:

@@ -2,7 +2,7 @@
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import permissions
+from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -12,6 +12,42 @@ from angels.numbers import whole_number
 from . import play, play_moves
 from .models import Battle, BattleStatus
 from .serializers import TurnActInput, TurnOutput
+
+
+class PlayTurnOutput(TurnOutput):
+    """The turn, with its clock and what is handed to the computer pilot."""
+
+    deadline_seconds = serializers.IntegerField(
+        allow_null=True, help_text="The time per decision (settings.deadline), or null: none."
+    )
+    decision_due = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When the person to act runs out of time: then the side's computer pilot "
+        "(its seat's, tactical unless named) makes the decision.",
+    )
+    seconds_left = serializers.IntegerField(allow_null=True)
+    handed = serializers.DictField(
+        help_text='What each side handed to the computer pilot: "side" or a list of aircraft.'
+    )
+    notes = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Log lines the engine does not write (a deadline passed, a hand-over), each "
+        "with `at`, the index of the event it comes before, and `text`.",
+    )
+
+
+class HandOverInput(serializers.Serializer):
+    side = serializers.CharField(help_text="axis or allied: a side you fly.")
+    aircraft = serializers.IntegerField(
+        required=False, allow_null=True, help_text="One aircraft of that side; none: the side."
+    )
+    computer = serializers.BooleanField(
+        default=True, help_text="true: to the computer pilot; false: take it back."
+    )
+
+
+def _turn(battle: Battle, user, since: int = 0) -> dict:
+    return PlayTurnOutput(play.turn_view(battle, user, since=since)).data
 
 
 class BattleTurnApi(APIView):
@@ -35,7 +71,7 @@ class BattleTurnApi(APIView):
                 "to", str, description='With `moves`: a hex "column,row", its paths and odds.'
             ),
         ],
-        responses=TurnOutput,
+        responses=PlayTurnOutput,
         description=(
             "What the asking user may see now: phase, side and aircraft to act, the aircraft, "
             "the log, and for the person whose decision it is `legal_actions` in the engine's "
@@ -57,12 +93,13 @@ class BattleTurnApi(APIView):
         moves, to = play_moves.parse_request(
             request.query_params.get("moves"), request.query_params.get("to")
         )
+        battle = play.deadline_check(battle)  # the embedded default has no beat task
         view = play.turn_view(battle, request.user, since=since, moves=moves, to=to)
-        return Response(TurnOutput(view).data)
+        return Response(PlayTurnOutput(view).data)
 
     @extend_schema(
         request=TurnActInput,
-        responses=TurnOutput,
+        responses=PlayTurnOutput,
         description=(
             "Take one of the turn's `legal_actions` (checked by the engine); the computer seats "
             "answer at once. A stale `version` (code conflict), the other side's decision or an "
@@ -77,4 +114,34 @@ class BattleTurnApi(APIView):
         data = TurnActInput(data=request.data)
         data.is_valid(raise_exception=True)
         battle = play.turn_act(battle_id=pk, user=request.user, **data.validated_data)
-        return Response(TurnOutput(play.turn_view(battle, request.user)).data)
+        return Response(_turn(battle, request.user))
+
+
+class BattleHandOverApi(APIView):
+    """Hand a side, or one aircraft, to the computer pilot, or take it back (issue 14)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=HandOverInput,
+        responses=PlayTurnOutput,
+        description=(
+            "The person flying `side` hands it (or its `aircraft`) to the side's computer "
+            "pilot (the seat's stand-in, tactical unless named), or with `computer: false` "
+            "takes it back. The log says so; the computer's decisions are made at once. "
+            "Answers the turn. A side you do not fly is a 403; a bad side or aircraft, or a "
+            "battle not in play, a 400 naming the field."
+        ),
+    )
+    def post(self, request, pk: int):
+        get_object_or_404(Battle, pk=pk)
+        data = HandOverInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        battle = play.hand_over(
+            battle_id=pk,
+            user=request.user,
+            side=data.validated_data["side"],
+            aircraft=data.validated_data.get("aircraft"),
+            to_computer=data.validated_data["computer"],
+        )
+        return Response(_turn(battle, request.user))

@@ -74,6 +74,13 @@ def _board(request: HttpRequest, battle: Battle) -> dict[str, Any]:
     frames = frames_from_log(view["log"][-LOG_SHOWN - 1 :], battle.setup)
     first = len(view["log"]) - len(frames)
     shown = [{"i": first + k, "text": f["text"]} for k, f in enumerate(frames)]
+    # the lines the engine does not write (a deadline passed, a hand-over) before their event
+    for note in view["notes"]:
+        if note["at"] >= first:
+            k = next((k for k, e in enumerate(shown) if e["i"] >= note["at"]), len(shown))
+            shown.insert(k, {"i": note["at"], "text": note["text"], "note": True})
+    mine = view["your_sides"]
+    handed = view["handed"]
     return {
         "battle": battle,
         "view": view,
@@ -90,6 +97,26 @@ def _board(request: HttpRequest, battle: Battle) -> dict[str, Any]:
         "hex_size": HEX_SIZE,
         "log": list(reversed(shown)),
         "to_act_name": view["seats"].get(view["to_act"] or "", ""),
+        "deadline_words": play.deadline_words(view["deadline_seconds"])
+        if view["deadline_seconds"]
+        else "",
+        "left_words": play.deadline_words(view["seconds_left"])
+        if view["seconds_left"] is not None
+        else "",
+        "hand_over": [
+            {
+                "side": side,
+                "whole": handed.get(side) == "side",
+                "aircraft": [
+                    {**a, "handed": handed.get(side) == "side" or a["id"] in handed.get(side, [])}
+                    for a in view["aircraft"]
+                    if a["side"] == side and a["state"] == "in play"
+                ],
+            }
+            for side in mine
+        ]
+        if view["status"] == "in_play"
+        else [],
     }
 
 
@@ -102,7 +129,10 @@ def battle_play(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"/accounts/login/?next={request.path}")
+        if "hand_side" in request.POST:
+            return _hand_over(request, battle)
         return _act(request, battle)
+    battle = play.deadline_check(battle)  # the embedded default has no beat task
     context = _board(request, battle)
     if request.GET.get("part") == "board":
         return render(request, "battles/_play_board.html", context)
@@ -123,6 +153,27 @@ def _act(request: HttpRequest, battle: Battle) -> HttpResponse:
             version=version,
             action=action,
             computer=computer,
+        )
+    except RuleViolation as exc:
+        if exc.code == "permission":
+            raise PermissionDenied(exc.message) from exc
+        messages.error(request, str(exc))
+        battle.refresh_from_db()
+        return render(request, "battles/play.html", _board(request, battle), status=400)
+    return redirect("battle-play", pk=battle.pk)
+
+
+def _hand_over(request: HttpRequest, battle: Battle) -> HttpResponse:
+    """A side or one aircraft to the computer pilot, or back (``hand_to``: computer | person)."""
+    raw = request.POST.get("hand_aircraft", "")
+    aircraft = digits(raw) if digits(raw) is not None else raw or None  # not a number: refused
+    try:
+        play.hand_over(
+            battle_id=battle.pk,
+            user=request.user,
+            side=request.POST.get("hand_side", ""),
+            aircraft=aircraft,
+            to_computer=request.POST.get("hand_to") != "person",
         )
     except RuleViolation as exc:
         if exc.code == "permission":

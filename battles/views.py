@@ -19,6 +19,7 @@ from . import access, services
 from .filters import BattleFilter
 from .log_sentences import plane_names
 from .models import Battle, BattleBatch, BattleStatus
+from .play import notes_into_frames
 from .report import (
     HEX_SIZE,
     frames_from_log,
@@ -56,6 +57,7 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
     crews = battle_crews(battle)  # the roster pilot of each aircraft, by its number
     finished = battle.status == BattleStatus.FINISHED
     frames = frames_from_log(battle.log, battle.setup, crews) if finished else []
+    frames = notes_into_frames(frames, battle)  # issue 14: deadlines passed, hand-overs
     svg_w, svg_h = map_size(width, height)
     odds = BattleBatch.objects.filter(purpose=f"odds:{battle.pk}").order_by("-created_at").first()
     names = {i: a["stats"]["name"] for i, a in enumerate(battle.setup.get("aircraft", []))}

@@ -208,7 +208,8 @@ BAD_SEATS = [
     ({"axis": {"user": "hans"}, "allied": {"pilot": "genius"}}, "settings.seats.allied.pilot"),
     ({"axis": {"user": "hans"}}, "settings.seats.allied"),
     ({"axis": {"user": "hans"}, "allied": {"user": "tom"}, "neutral": {"user": "tom"}}, "settings.seats.neutral"),
-    ({"axis": {"user": "hans", "pilot": "random"}, "allied": {"user": "tom"}}, "settings.seats.axis"),
+    ({"axis": {"user": "hans", "colour": "red"}, "allied": {"user": "tom"}}, "settings.seats.axis"),
+    ({"axis": {"user": "hans", "pilot": "genius"}, "allied": {"user": "tom"}}, "settings.seats.axis.pilot"),
     ("hans", "settings.seats"),
 ]  # fmt: skip
 
