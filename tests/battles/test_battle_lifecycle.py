@@ -136,7 +136,7 @@ def test_a_late_worker_whose_lease_was_taken_back_cannot_write_twice(catalog, mo
     real_fly = services.fly
     writes = []
 
-    def frozen_then_late(setup, seed, policies, heartbeat=None):
+    def frozen_then_late(setup, seed, policies, heartbeat=None, progress=None):
         # this worker froze past its lease; the sweep took the battle back and another
         # worker flew it, before this one woke up and tried to write its own result
         if not writes:
@@ -148,7 +148,7 @@ def test_a_late_worker_whose_lease_was_taken_back_cannot_write_twice(catalog, mo
             record = real_fly(setup, seed, policies)
             record["result"] = {**record["result"], "winner": "written twice"}
             return record
-        return real_fly(setup, seed, policies, heartbeat)
+        return real_fly(setup, seed, policies, heartbeat, progress)
 
     monkeypatch.setattr(services, "fly", frozen_then_late)
     assert services.battle_run(battle_id=battle.pk) is False
@@ -164,14 +164,14 @@ def test_a_worker_that_lost_its_lease_stops_at_its_next_heartbeat(catalog, monke
     real_fly = services.fly
     beats = []
 
-    def taken_back(setup, seed, policies, heartbeat=None):
+    def taken_back(setup, seed, policies, heartbeat=None, progress=None):
         def beat():
             beats.append(Battle.objects.get(pk=battle.pk).lease_expires_at)
             if len(beats) == 3:  # the sweep takes it back (another worker now holds it)
                 Battle.objects.filter(pk=battle.pk).update(lease_token="someone else")
             heartbeat()
 
-        return real_fly(setup, seed, policies, beat)
+        return real_fly(setup, seed, policies, beat, progress)
 
     monkeypatch.setattr(services, "fly", taken_back)
     assert services.battle_run(battle_id=battle.pk) is False

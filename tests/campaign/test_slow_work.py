@@ -101,3 +101,44 @@ def test_an_odds_preview_answers_at_once_and_the_pages_show_its_progress(
     batch_page = client.get(f"/battles/batches/{batch.pk}/").content.decode()
     assert "updates itself" not in batch_page and "Axis" in batch_page  # the summary's table
     assert 'id="work"' in client.get(f"/campaigns/{campaign.pk}/").content.decode()
+
+
+def test_an_engine_battle_shows_its_game_turn_while_flown(
+    campaign, client, monkeypatch, in_threads
+):
+    gate, flying, landed = Gate(monkeypatch), threading.Event(), threading.Event()
+    real_fly = battle_services.fly
+
+    def fly(setup, seed, policies, heartbeat=None, progress=None):
+        progress(3)  # as the engine reports the third game turn
+        flying.set()
+        assert landed.wait(WAIT)
+        return real_fly(setup, seed, policies, heartbeat, progress)
+
+    monkeypatch.setattr(battle_services, "fly", fly)
+    setup = build_scenario(kind="dogfight", flights={}, settings={}, seed=1).to_json()
+    battle = battle_services.battle_create_from_setup(
+        setup=setup, seed=11, source_key=f"campaign:{campaign.pk}:turn1:m1",
+        settings={"policies": POLICIES, "max_turns": 8},
+    )  # fmt: skip
+    work = f"/api/campaigns/{campaign.pk}/work/"
+    assert (
+        client.get(work).json()["items"][0]["text"] == "engine battle for m1: waiting to be flown"
+    )
+
+    gate.opened.set()
+    assert flying.wait(WAIT)
+    [item] = client.get(work).json()["items"]
+    assert item["text"] == "engine battle for m1: game turn 3 of at most 8"
+    assert (item["done"], item["total"], item["url"]) == (3, 8, f"/battles/{battle.pk}/")
+    page = client.get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert "engine battle for m1: game turn 3 of at most 8" in page
+    assert '<progress max="8" value="3">' in page
+
+    landed.set()
+    assert background.wait_idle(WAIT)
+    assert client.get(work).json() == {"busy": False, "items": []}
+    battle.refresh_from_db()
+    assert battle.status == "finished" and battle.applied_at is not None
+    assert battle.progress_turn >= 1  # the engine itself reported the turns it flew
+    assert "engine battle for m1" not in client.get(f"/campaigns/{campaign.pk}/").content.decode()
