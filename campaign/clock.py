@@ -319,28 +319,62 @@ def _time(value: Any) -> time | None:
         ) from exc
 
 
-def pace_values(campaign: Campaign, changes: dict[str, Any]) -> dict[str, Any]:
-    """The campaign's pace settings with ``changes``, checked; a 400 names the field."""
-    unknown = set(changes) - set(PACE_FIELDS)
-    if unknown:
-        field = sorted(unknown)[0]
-        raise RuleViolation(f"{field} is not a pace setting", field=field, code="invalid")
-    values = {name: getattr(campaign, name) for name in PACE_FIELDS} | changes
-    for field, choices in (("pace", Pace.values), ("on_deadline", OnDeadline.values)):
+def pace_problems(
+    campaign: Campaign, changes: dict[str, Any]
+) -> tuple[dict[str, Any], list[RuleViolation]]:
+    """The campaign's pace settings with ``changes``, and every rule they break.
+
+    Each field is checked on its own, so a form can show all its errors at once;
+    a rule between fields (weekly turns need days and a time) is checked when
+    the fields it reads are valid."""
+    problems: list[RuleViolation] = [
+        RuleViolation(f"{field} is not a pace setting", field=field, code="invalid")
+        for field in sorted(set(changes) - set(PACE_FIELDS))
+    ]
+    values = {name: getattr(campaign, name) for name in PACE_FIELDS} | {
+        k: v for k, v in changes.items() if k in PACE_FIELDS
+    }
+    bad: set[str] = set()
+
+    def check(field: str, read: Any) -> None:
+        try:
+            values[field] = read()
+        except RuleViolation as exc:
+            problems.append(exc)
+            bad.add(field)
+
+    def one_of(field: str, choices: list[str]) -> Any:
         if values[field] not in choices:
             raise RuleViolation(f"{field} is one of {choices}", field=field, code="invalid")
-    values["pace_hours"] = _whole(values["pace_hours"], "pace_hours", 1, MAX_PACE_HOURS)
-    values["remind_hours"] = _whole(values["remind_hours"], "remind_hours", 0, MAX_PACE_HOURS)
-    days = values["turn_weekdays"] or []
+        return values[field]
+
+    check("pace", lambda: one_of("pace", Pace.values))
+    check("pace_hours", lambda: _whole(values["pace_hours"], "pace_hours", 1, MAX_PACE_HOURS))
+    check("turn_weekdays", lambda: _weekdays(values["turn_weekdays"]))
+    check("turn_time", lambda: _time(values["turn_time"]))
+    if values["pace"] == Pace.WEEKLY and not bad & {"turn_weekdays", "turn_time"}:
+        if not values["turn_weekdays"]:
+            problems.append(RuleViolation("weekly turns need at least one turn day", field="turn_weekdays", code="required"))  # fmt: skip
+        if values["turn_time"] is None:
+            problems.append(RuleViolation("weekly turns need a time of day", field="turn_time", code="required"))  # fmt: skip
+    check("pace_timezone", lambda: _zone(values["pace_timezone"]))
+    check("on_deadline", lambda: one_of("on_deadline", OnDeadline.values))
+    check("remind_hours", lambda: _whole(values["remind_hours"], "remind_hours", 0, MAX_PACE_HOURS))
+    if not isinstance(values["auto_advance"], bool):
+        problems.append(RuleViolation("auto_advance is true or false", field="auto_advance", code="format"))  # fmt: skip
+    check("computer_sides", lambda: _computer_sides(values["computer_sides"]))
+    return values, problems
+
+
+def _weekdays(days: Any) -> list[int]:
+    days = days or []
     if not isinstance(days, list):
         raise RuleViolation("turn_weekdays is a list of days 0-6", field="turn_weekdays", code="format")  # fmt: skip
-    values["turn_weekdays"] = sorted({_whole(d, "turn_weekdays", 0, 6) for d in days})
-    values["turn_time"] = _time(values["turn_time"])
-    if values["pace"] == Pace.WEEKLY and not values["turn_weekdays"]:
-        raise RuleViolation("weekly turns need at least one turn day", field="turn_weekdays", code="required")  # fmt: skip
-    if values["pace"] == Pace.WEEKLY and values["turn_time"] is None:
-        raise RuleViolation("weekly turns need a time of day", field="turn_time", code="required")
-    zone = str(values["pace_timezone"] or "")
+    return sorted({_whole(d, "turn_weekdays", 0, 6) for d in days})
+
+
+def _zone(value: Any) -> str:
+    zone = str(value or "")
     try:
         if zone not in available_timezones():
             raise ZoneInfoNotFoundError(zone)
@@ -349,14 +383,23 @@ def pace_values(campaign: Campaign, changes: dict[str, Any]) -> dict[str, Any]:
         raise RuleViolation(
             f"{zone!r} is not a time zone (e.g. Europe/London)", field="pace_timezone", code="invalid"
         ) from exc  # fmt: skip
-    if not isinstance(values["auto_advance"], bool):
-        raise RuleViolation("auto_advance is true or false", field="auto_advance", code="format")
-    sides = values["computer_sides"] or []
+    return value
+
+
+def _computer_sides(sides: Any) -> list[str]:
+    sides = sides or []
     if not isinstance(sides, list) or any(s not in services.SIDES for s in sides):
         raise RuleViolation("computer_sides lists allied and/or axis", field="computer_sides", code="invalid")  # fmt: skip
     if len(set(sides)) == 2:
         raise RuleViolation("one side at least is played by a person", field="computer_sides", code="invalid")  # fmt: skip
-    values["computer_sides"] = sorted(set(sides))
+    return sorted(set(sides))
+
+
+def pace_values(campaign: Campaign, changes: dict[str, Any]) -> dict[str, Any]:
+    """The campaign's pace settings with ``changes``, checked; a 400 names the (first) field."""
+    values, problems = pace_problems(campaign, changes)
+    if problems:
+        raise problems[0]
     return values
 
 

@@ -1,7 +1,8 @@
 """Campaign clock pages (issue 15): the organiser's pace form, a commander's holiday form.
 
 Both live in the clock block of the campaign page (templates/campaign/_clock.html);
-a refusal comes back there as a message naming the field.
+a refused holiday comes back there as a message naming the field, a refused pace as
+the page re-shown with the form, its input and every error.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from angels.errors import RuleViolation
 
 from . import clock
 from .models import Campaign
-from .views import _refuse, _signed_in
+from .views import _refuse, _signed_in, campaign_detail
 
 
 def _pace_changes(post: Any) -> dict[str, Any]:
@@ -41,15 +42,22 @@ def _pace_changes(post: Any) -> dict[str, Any]:
 @login_required
 @require_POST
 def campaign_pace(request: HttpRequest, pk: int) -> HttpResponse:
-    get_object_or_404(Campaign, pk=pk)
+    """Set the pace; a refusal re-shows the campaign page (400) with the form open, every
+    error beside its field and what was typed kept (``campaign_clock.pace_form`` reads it)."""
+    campaign = get_object_or_404(Campaign, pk=pk)
+    changes = _pace_changes(request.POST)
     try:
-        clock.campaign_pace_set(
-            campaign_id=pk, by=_signed_in(request), changes=_pace_changes(request.POST)
-        )
-        messages.success(request, "The campaign's pace is set.")
+        clock.campaign_pace_set(campaign_id=pk, by=_signed_in(request), changes=changes)
     except RuleViolation as exc:
         _refuse(exc)
-        messages.error(request, f"Pace not changed: {exc.field}: {exc}")
+        problems = clock.pace_problems(campaign, changes)[1] or [exc]
+        request.pace_form = {"posted": request.POST, "problems": problems}  # type: ignore[attr-defined]
+        # the campaign page as a GET shows it (a POST there is a campaign decision)
+        request.method = "GET"
+        response = campaign_detail(request, pk)
+        response.status_code = 400
+        return response
+    messages.success(request, "The campaign's pace is set.")
     return redirect("campaign-detail", pk=pk)
 
 

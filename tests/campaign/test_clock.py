@@ -272,7 +272,7 @@ def test_the_pace_and_holiday_forms_on_the_campaign_page(campaign, users, client
     form = {"pace": "weekly", "pace_hours": "48", "turn_time": "18:00", "pace_timezone": "UTC",
             "on_deadline": "wait", "remind_hours": "12"}  # fmt: skip
     page = client.post(f"/campaigns/{campaign.pk}/pace/", form, follow=True).content.decode()
-    assert "Pace not changed: turn_weekdays" in page
+    assert "<li>turn_weekdays: weekly turns need at least one turn day</li>" in page
     form["turn_weekdays"] = ["1", "4"]
     page = client.post(f"/campaigns/{campaign.pk}/pace/", form, follow=True).content.decode()
     assert "The campaign&#x27;s pace is set." in page and "Fixed weekly turn days" in page
@@ -284,3 +284,30 @@ def test_the_pace_and_holiday_forms_on_the_campaign_page(campaign, users, client
     assert "axis on holiday until" in page.content.decode()
     page = client.post(f"/campaigns/{campaign.pk}/holiday/", {"until": "soon"}, follow=True)
     assert "Holiday not set: until" in page.content.decode()
+
+
+def test_a_refused_pace_form_shows_every_error_and_keeps_what_was_typed(campaign, users, client):
+    client.force_login(users["organiser"])
+    before = Campaign.objects.values("pace", "pace_hours", "remind_hours").get(pk=campaign.pk)
+    form = {"pace": "weekly", "pace_hours": "0", "turn_time": "", "pace_timezone": "Mars/Olympus_Mons",
+            "on_deadline": "wait", "remind_hours": "-3", "computer_sides": ["axis"]}  # fmt: skip
+    answer = client.post(f"/campaigns/{campaign.pk}/pace/", form)
+    assert answer.status_code == 400
+    page = answer.content.decode()
+    for error in (
+        "pace_hours: pace_hours is between 1 and 720",
+        "turn_weekdays: weekly turns need at least one turn day",
+        "turn_time: weekly turns need a time of day",
+        "pace_timezone: &#x27;Mars/Olympus_Mons&#x27; is not a time zone (e.g. Europe/London)",
+        "remind_hours: remind_hours is between 0 and 720",
+    ):
+        assert f"<li>{error}</li>" in page, error
+    assert '<details id="pace" open>' in page
+    assert '<option value="weekly" selected>' in page and '<option value="wait" selected>' in page
+    assert 'name="pace_hours" min="1" max="720" value="0"' in page
+    assert 'name="remind_hours" min="0" max="720" value="-3"' in page
+    assert 'name="pace_timezone" value="Mars/Olympus_Mons"' in page
+    assert 'name="computer_sides" value="axis" checked' in page
+    assert (
+        Campaign.objects.values("pace", "pace_hours", "remind_hours").get(pk=campaign.pk) == before
+    )

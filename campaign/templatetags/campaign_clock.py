@@ -1,0 +1,46 @@
+"""``{% pace_form campaign as pf %}``: the pace form's values and errors for
+``templates/campaign/_clock.html``: the campaign's settings, or, when the form was
+refused (``campaign.clock_views.campaign_pace``), what the organiser typed with every
+error by its field."""
+
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+
+def _whole(value: str) -> Any:
+    return int(value) if value.strip().isdigit() else value
+
+
+@register.simple_tag(takes_context=True)
+def pace_form(context: Any, campaign: Any) -> dict[str, Any]:
+    refused = getattr(context.get("request"), "pace_form", None)
+    if refused is None:
+        values = {
+            "pace": campaign.pace,
+            "pace_hours": campaign.pace_hours,
+            "turn_weekdays": list(campaign.turn_weekdays or []),
+            "turn_time": campaign.turn_time.strftime("%H:%M") if campaign.turn_time else "",
+            "pace_timezone": campaign.pace_timezone,
+            "on_deadline": campaign.on_deadline,
+            "remind_hours": campaign.remind_hours,
+            "auto_advance": campaign.auto_advance,
+            "computer_sides": list(campaign.computer_sides or []),
+        }
+        return {"values": values, "errors": {}, "problems": [], "open": False}
+    posted = refused["posted"]
+    values = {
+        name: posted.get(name, "")
+        for name in ("pace", "pace_hours", "turn_time", "pace_timezone", "on_deadline")
+    } | {
+        "remind_hours": posted.get("remind_hours", ""),
+        "turn_weekdays": [_whole(d) for d in posted.getlist("turn_weekdays")],
+        "auto_advance": bool(posted.get("auto_advance")),
+        "computer_sides": posted.getlist("computer_sides"),
+    }
+    errors: dict[str, list[str]] = {}
+    for problem in refused["problems"]:
+        errors.setdefault(problem.field or "", []).append(problem.message)
+    return {"values": values, "errors": errors, "problems": refused["problems"], "open": True}
