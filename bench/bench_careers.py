@@ -1,27 +1,40 @@
 """Career pages under load: a campaign of 1,000 pilots and 5,000 battles.
 
 Builds its own database (SQLite file in a temporary directory by default;
-``DATABASE_URL`` to use PostgreSQL -- the database is created, migrated and
-emptied of career rows first), bulk-creates the campaign's pilots, one
-AppliedResult per battle and their career events (a mission for each pilot
-who flew, kills, shoot-downs with survival rolls), then times the leaderboard
-and pilot pages with the Django test client: median ms over ``--requests``
+``DATABASE_URL`` to use PostgreSQL -- the database is created if missing and
+must hold no bench campaign yet), bulk-creates the campaign's pilots, one
+AppliedResult per battle spread over ``--turns`` campaign turns and their career
+events (a mission for each pilot who flew, kills, shoot-downs with survival
+rolls), recounts the campaign's and pilots' tallies (a bulk load sends no
+signal), runs ANALYZE, then times the leaderboard, pilot, squadron and
+statistics pages with the Django test client: median ms over ``--requests``
 requests each, and the query count of each page.
 
     .venv/bin/python bench/bench_careers.py --pilots 1000 --battles 5000 --requests 30
+
+``--sizes 1000,10000`` runs one such bench per size (5 battles a pilot), each in
+its own process and database (PostgreSQL: ``<name>_p<pilots>``, dropped and
+created afresh), and prints each page's time at every size and the ratio of the
+largest to the smallest. ``--tree PATH`` runs the pages of another checkout (a
+baseline) with this bench.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/angels_bench \
+        .venv/bin/python bench/bench_careers.py --sizes 1000,10000
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(os.environ.get("ANGELS_BENCH_TREE") or Path(__file__).resolve().parents[1])
 sys.path.insert(0, str(ROOT))
 
 
@@ -32,7 +45,17 @@ def main() -> None:
     parser.add_argument("--pilots", type=int, default=1000)
     parser.add_argument("--battles", type=int, default=5000)
     parser.add_argument("--requests", type=int, default=30)
+    parser.add_argument("--turns", type=int, default=50, help="campaign turns the battles span")
+    parser.add_argument("--sizes", help="pilot counts to compare, e.g. 1000,10000")
+    parser.add_argument("--tree", help="the checkout whose pages are timed (default: this one)")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.sizes:
+        _compare(args)
+        return
+    if args.tree and os.environ.get("ANGELS_BENCH_TREE") != args.tree:
+        os.environ["ANGELS_BENCH_TREE"] = args.tree
+        os.execv(sys.executable, [sys.executable, *sys.argv])  # ROOT is read at import
 
     tmp = tempfile.mkdtemp(prefix="angels-bench-")
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{tmp}/bench.sqlite3")
@@ -52,9 +75,13 @@ def main() -> None:
     signals.request_finished.disconnect(close_old_connections)
     t0 = time.perf_counter()
     call_command("migrate", verbosity=0, interactive=False)
-    ids = _build(args.pilots, args.battles)
-    print(f"database: {connection.vendor}; built {args.pilots} pilots, {args.battles} battles, "
-          f"{ids['events']} career events in {time.perf_counter() - t0:.1f} s")  # fmt: skip
+    ids = _build(args.pilots, args.battles, args.turns)
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")  # planner statistics, as autovacuum would gather in time
+    out = sys.stderr if args.json else sys.stdout
+    print(f"database: {connection.vendor}; built {args.pilots} pilots, {args.battles} battles over "
+          f"{args.turns} turns, {ids['events']} career events in {time.perf_counter() - t0:.1f} s",
+          file=out)  # fmt: skip
 
     client = Client()
     pages = {
@@ -67,7 +94,8 @@ def main() -> None:
         "squadron page": f"/squadrons/{ids['squadron']}/",
         "campaign statistics": f"/statistics/{ids['campaign']}/",
     }
-    print(f"{'page':45} {'median ms':>10} {'p90 ms':>8} {'queries':>8}")
+    print(f"{'page':45} {'median ms':>10} {'p90 ms':>8} {'queries':>8}", file=out)
+    figures = {}
     for label, url in pages.items():
         connection.queries_log.clear()  # a full log (it is a bounded deque) would count nothing
         with CaptureQueriesContext(connection) as ctx:
@@ -80,10 +108,50 @@ def main() -> None:
             times.append((time.perf_counter() - start) * 1000)
         times.sort()
         p90 = times[int(len(times) * 0.9) - 1]
-        print(f"{label:45} {statistics.median(times):10.1f} {p90:8.1f} {queries:8d}")
+        median = statistics.median(times)
+        figures[label] = {"median": median, "p90": p90, "queries": queries}
+        print(f"{label:45} {median:10.1f} {p90:8.1f} {queries:8d}", file=out)
+    if args.json:
+        print(json.dumps(figures))
 
 
-def _build(n_pilots: int, n_battles: int) -> dict[str, int]:
+def _compare(args: argparse.Namespace) -> None:
+    """One bench per size, each in its own process and database; a table of medians and ratios."""
+    url = os.environ.get("DATABASE_URL", "")
+    sizes = [int(n) for n in args.sizes.split(",")]
+    results = {}
+    for pilots in sizes:
+        env = dict(os.environ)
+        if args.tree:
+            env["ANGELS_BENCH_TREE"] = args.tree
+        if url.startswith("postgres"):
+            env["DATABASE_URL"] = _fresh_database(url, f"_p{pilots}")
+        cmd = [sys.executable, __file__, "--json", "--pilots", str(pilots), "--battles",
+               str(5 * pilots), "--requests", str(args.requests), "--turns", str(args.turns)]  # fmt: skip
+        done = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, text=True, check=True)
+        results[pilots] = json.loads(done.stdout.strip().splitlines()[-1])
+    small, large = sizes[0], sizes[-1]
+    head = "".join(f"{f'{n:,} ms':>11}" for n in sizes)
+    print(f"{'page (median ms)':45}{head} {'ratio':>7} {'queries':>8}")
+    for label in results[small]:
+        times = "".join(f"{results[n][label]['median']:11.1f}" for n in sizes)
+        ratio = results[large][label]["median"] / results[small][label]["median"]
+        queries = "/".join(str(results[n][label]["queries"]) for n in sizes)
+        print(f"{label:45}{times} {ratio:6.2f}x {queries:>8}")
+
+
+def _fresh_database(url: str, suffix: str) -> str:
+    import psycopg
+
+    base, _, name = url.rpartition("/")
+    name = f"{name}{suffix}"
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return f"{base}/{name}"
+
+
+def _build(n_pilots: int, n_battles: int, n_turns: int) -> dict[str, int]:
     import random
 
     from django.contrib.auth import get_user_model
@@ -123,7 +191,7 @@ def _build(n_pilots: int, n_battles: int) -> dict[str, int]:
                    "axis": [p for p in pilots if p.squadron.side == "axis"]}  # fmt: skip
         results = AppliedResult.objects.bulk_create(
             [AppliedResult(source_key=f"bench:{b}", campaign=campaign, mode="engine", battle_ref=f"Battle {b}",
-                           campaign_turn=1 + b // 100, seed=b, record={}) for b in range(n_battles)]
+                           campaign_turn=1 + b * n_turns // n_battles, seed=b, record={}) for b in range(n_battles)]
         )  # fmt: skip
         events: list[PilotEvent] = []
         missions: dict[int, int] = {}
@@ -162,6 +230,13 @@ def _build(n_pilots: int, n_battles: int) -> dict[str, int]:
                 kills.get(pilot.pk, 0),
             )
         Pilot.objects.bulk_update(pilots, ["experience_markers", "air_kills"], batch_size=500)
+        try:
+            from careers import tallies
+        except ImportError:  # a baseline tree from before the tallies
+            pass
+        else:
+            tallies.campaign_tallies_rebuild(campaign)
+            tallies.pilot_tallies_rebuild([p.pk for p in pilots])
     top = max(pilots, key=lambda p: p.air_kills)
     return {"top": top.pk, "typical": pilots[len(pilots) // 2].pk, "squadron": squadrons[0].pk,
             "campaign": campaign.pk, "events": len(events)}  # fmt: skip

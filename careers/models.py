@@ -109,6 +109,55 @@ class PilotEvent(models.Model):
         return f"{self.pilot}: {self.get_kind_display()}"
 
 
+class CampaignTally(models.Model):
+    """A campaign's running totals for its statistics page (issue 17 "flat in data
+    size"): per campaign turn (0: none), side and aircraft type of the pilot's
+    squadron, the confirmed kills (kill entries less confirmed claims denied),
+    losses (shoot-downs) and how many such entries there are; a row with side ""
+    counts the campaign's battles (applied results, roster housekeeping aside).
+    Kept by ``careers.tallies`` as entries and results are written and deleted,
+    and equal to its recount (``careers.tallies.campaign_recount``)."""
+
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="career_tallies"
+    )
+    campaign_turn = models.PositiveIntegerField(default=0)
+    side = models.CharField(max_length=10, blank=True)
+    aircraft = models.CharField(max_length=120, blank=True)
+    kills = models.IntegerField(default=0)
+    losses = models.IntegerField(default=0)
+    entries = models.IntegerField(default=0)
+    battles = models.IntegerField(default=0)
+
+    class Meta:
+        ordering = ["campaign_id", "campaign_turn", "side", "aircraft"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "campaign_turn", "side", "aircraft"],
+                name="campaign_tally_unique",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign_id} turn {self.campaign_turn} {self.side} {self.aircraft}"
+
+
+class PilotTally(models.Model):
+    """A pilot's confirmed kills kept as his entries are written and deleted
+    (``careers.tallies``): his kill entries less the confirmed claims denied,
+    :func:`careers.selectors.confirmed_kills_expression` counted once, so the
+    leaderboard sorts 10,000 pilots by a column instead of counting every
+    pilot's entries (issue 17). No row: no kill."""
+
+    pilot = models.OneToOneField(
+        Pilot, on_delete=models.CASCADE, primary_key=True, related_name="career_tally"
+    )
+    confirmed_kills = models.IntegerField(default=0, db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.pilot_id}: {self.confirmed_kills}"
+
+
 # -- careers: applied results, table-mode claims, per-campaign settings and awards --
 
 

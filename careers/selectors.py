@@ -35,6 +35,8 @@ from .models import (
     PilotEventKind,
     campaign_model,
 )
+from .tallies import campaign_events as campaign_events  # the one definition, read by others
+from .tallies import campaign_tallies
 from .types import CampaignLike, CampaignModel
 
 # (campaign pk or name, plane ids) -> {plane id: {"pilot_id", "pilot", "aircraft"}}: who
@@ -150,22 +152,24 @@ def name_victims(events: list[PilotEvent]) -> None:
             e.victim_label = _indefinite(aircraft) if aircraft else "an unidentified aircraft"
 
 
-def campaign_events(campaign: CampaignLike) -> QuerySet[PilotEvent]:
-    """Career events of a campaign: those tied to it, and those the card game's
-    count carry-over logs with the campaign's name."""
-    return PilotEvent.objects.filter(Q(campaign=campaign) | Q(details__campaign=campaign.name))
-
-
 def leaderboard(
     *, campaign: CampaignLike | None = None, side: str | None = None, nation: str | None = None,
     squadron_id: int | None = None, aircraft_type_id: int | None = None, status: str | None = None,
     aces_only: bool = False,
 ) -> QuerySet[Pilot]:  # fmt: skip
     """Pilots with a confirmed or claimed kill: most confirmed kills first, ties to
-    fewer missions; ``claimed_kills`` = confirmed + claims awaiting a decision."""
+    fewer missions; ``claimed_kills`` = confirmed + claims awaiting a decision.
+    Confirmed kills are read from the pilots' tallies (``PilotTally``, kept as
+    entries are written: :func:`confirmed_kills_expression` counted once), so a
+    page sorts 10,000 pilots by a column instead of counting every pilot's
+    entries (issue 17)."""
     qs = (
-        pilots_with_figures(Pilot.objects.select_related("squadron__aircraft_type"))
-        .annotate(claimed_kills=F("confirmed_kills") + F("unconfirmed_kills"))
+        Pilot.objects.select_related("squadron__aircraft_type")
+        .annotate(confirmed_kills=Coalesce(F("career_tally__confirmed_kills"), Value(0)))
+        .annotate(
+            ace=ExpressionWrapper(Q(confirmed_kills__gte=LEADERBOARD_ACE_KILLS), BooleanField()),
+            claimed_kills=F("confirmed_kills") + F("unconfirmed_kills"),
+        )
         .filter(Q(confirmed_kills__gt=0) | Q(unconfirmed_kills__gt=0))
     )
     if campaign is not None:
@@ -181,7 +185,7 @@ def leaderboard(
     if status:
         qs = qs.filter(status__in=LEADERBOARD_STATUS.get(status, (status,)))
     if aces_only:
-        qs = qs.filter(Q(confirmed_kills__gte=LEADERBOARD_ACE_KILLS))
+        qs = qs.filter(confirmed_kills__gte=LEADERBOARD_ACE_KILLS)
     return qs.order_by("-confirmed_kills", "experience_markers", "-unconfirmed_kills", "name", "id")
 
 
@@ -335,28 +339,23 @@ def campaign_statistics(*, campaign: CampaignLike) -> dict[str, Any]:
     per side, and kill ratios by aircraft type (kills by pilots of squadrons
     flying the type / those pilots' losses); kills are confirmed kill entries
     less the confirmed claims denied since, losses are shoot-down entries; a
-    ratio with no loss to divide by is None. Two queries."""
-    rows = (
-        campaign_events(campaign)
-        .filter(Q(kind__in=[PilotEventKind.KILL, PilotEventKind.SHOT_DOWN])
-                | Q(kind=PilotEventKind.KILL_DENIED, details__was=ClaimState.CONFIRMED))
-        .values("campaign_turn", "kind", "pilot__squadron__side", "pilot__squadron__aircraft_type__name")
-        .annotate(n=Count("id"))
-    )  # fmt: skip
+    ratio with no loss to divide by is None. Read from the campaign's tallies
+    (careers.tallies, kept as results apply, equal to its recount): one query
+    whatever the campaign's size."""
     turns: dict[int, dict[str, int]] = {}
     types: dict[str, dict[str, int]] = {}
-    for row in rows:
-        side, kind, n = row["pilot__squadron__side"], row["kind"], row["n"]
-        sign = -1 if kind == PilotEventKind.KILL_DENIED else 1
-        key = "losses" if kind == PilotEventKind.SHOT_DOWN else "kills"
+    battles = 0
+    for (turn_no, side, name), figures in sorted(campaign_tallies(campaign).items()):
+        if not side:
+            battles += figures["battles"]
+            continue
         turn = turns.setdefault(
-            row["campaign_turn"] or 0,
-            {"allied_kills": 0, "axis_kills": 0, "allied_losses": 0, "axis_losses": 0},
+            turn_no, {"allied_kills": 0, "axis_kills": 0, "allied_losses": 0, "axis_losses": 0}
         )
-        turn[f"{side}_{key}"] += sign * n
-        name = row["pilot__squadron__aircraft_type__name"] or "—"
         t = types.setdefault(name, {"kills": 0, "losses": 0})
-        t[key] += sign * n
+        for key in ("kills", "losses"):
+            turn[f"{side}_{key}"] += figures[key]
+            t[key] += figures[key]
     ratios = [
         {
             "aircraft": name,
@@ -375,7 +374,5 @@ def campaign_statistics(*, campaign: CampaignLike) -> dict[str, Any]:
         "sides": sides,
         "turns": [{"turn": t, **v} for t, v in sorted(turns.items())],
         "ratios": ratios,
-        "battles": AppliedResult.objects.filter(campaign=cast(CampaignModel, campaign))
-        .exclude(mode="roster")
-        .count(),
+        "battles": battles,
     }

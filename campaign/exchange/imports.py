@@ -22,6 +22,7 @@ from django.db.models import Case, Value, When
 from django.utils.dateparse import parse_datetime
 
 from angels.errors import RuleViolation
+from careers.tallies import campaign_tallies_rebuild, pilot_tallies_rebuild
 
 from ..models import Campaign
 from .document import (
@@ -392,6 +393,9 @@ def campaign_import(document: Any) -> ImportReport:
             _history(document, ids, report)
             (ref,) = ids.declared["campaign.campaign"]
             report.campaign = Campaign.objects.get(pk=ids.ids["campaign.campaign"][ref])
+            # rows were bulk-written (no signals): count the statistics' tallies (issue 17)
+            campaign_tallies_rebuild(report.campaign)
+            pilot_tallies_rebuild(ids.ids.get("roster.pilot", {}).values())
     except (IntegrityError, DatabaseError) as error:
         raise ImportRefused(
             f"the file breaks a rule of this database, nothing was loaded: {error}",

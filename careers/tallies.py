@@ -1,0 +1,320 @@
+"""Running totals for the statistics page and the leaderboard (issue 17: pages
+flat in data size). ``CampaignTally`` rows (a campaign's kills, losses and
+battles) and ``PilotTally`` rows (a pilot's confirmed kills) are kept up to date
+as career entries and applied results are written and deleted, so the
+statistics page reads a few dozen rows whatever the campaign's size and the
+leaderboard sorts pilots by a column instead of counting every pilot's entries.
+
+What is counted is :func:`campaign_recount`, the statistics' one definition
+(kills: kill entries less confirmed claims denied; losses: shoot-downs; by the
+campaign turn and by the side and aircraft type of the pilot's squadron;
+battles: applied results other than roster housekeeping). The tallies follow:
+
+- an entry or result written or deleted (``post_save`` on creation, ``post_delete``);
+- a pilot moved to another squadron, a squadron's side or aircraft type changed,
+  a campaign renamed (its carry-over entries name it): the campaigns concerned
+  are recounted (rare, organiser's acts);
+- bulk writes send no signal: whoever bulk-writes entries recounts
+  (:func:`campaign_tallies_rebuild`; the campaign import does).
+
+A pilot's tally is :func:`pilot_recount` (``confirmed_kills_expression``).
+Tested against the recounts after apply, undo and re-apply (tests/careers/test_tallies.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Count, F, Q, QuerySet
+from django.db.models.signals import post_delete, post_init, post_save
+
+from roster.models import Pilot, Squadron
+
+from .models import (
+    AppliedResult,
+    CampaignTally,
+    ClaimState,
+    PilotEvent,
+    PilotEventKind,
+    PilotTally,
+    ResultMode,
+    campaign_model,
+)
+from .types import CampaignLike
+
+# (campaign turn, side, aircraft type) -> {"kills", "losses", "entries", "battles"}
+Key = tuple[int, str, str]
+BATTLES: Key = (0, "", "")  # the row counting a campaign's battles
+NO_TYPE = "—"
+FIGURES = ("kills", "losses", "entries", "battles")
+
+
+def campaign_events(campaign: CampaignLike) -> QuerySet[PilotEvent]:
+    """Career events of a campaign: those tied to it, and those the card game's
+    count carry-over logs with the campaign's name."""
+    return PilotEvent.objects.filter(Q(campaign=campaign) | Q(details__campaign=campaign.name))
+
+
+def _counted() -> Q:
+    return Q(kind__in=[PilotEventKind.KILL, PilotEventKind.SHOT_DOWN]) | Q(
+        kind=PilotEventKind.KILL_DENIED, details__was=ClaimState.CONFIRMED
+    )
+
+
+def _figures(kind: str, n: int) -> dict[str, int]:
+    if kind == PilotEventKind.SHOT_DOWN:
+        return {"losses": n, "entries": n}
+    return {"kills": -n if kind == PilotEventKind.KILL_DENIED else n, "entries": n}
+
+
+def campaign_recount(campaign: CampaignLike) -> dict[Key, dict[str, int]]:
+    """The statistics counted from the entries themselves (two queries)."""
+    rows = (
+        campaign_events(campaign)
+        .filter(_counted())
+        .values("campaign_turn", "kind", "pilot__squadron__side", "pilot__squadron__aircraft_type__name")
+        .annotate(n=Count("id"))
+    )  # fmt: skip
+    totals: dict[Key, dict[str, int]] = {}
+    for row in rows:
+        key = (
+            row["campaign_turn"] or 0,
+            row["pilot__squadron__side"],
+            row["pilot__squadron__aircraft_type__name"] or NO_TYPE,
+        )
+        figures = totals.setdefault(key, dict.fromkeys(FIGURES, 0))
+        for name, n in _figures(row["kind"], row["n"]).items():
+            figures[name] += n
+    battles = (
+        AppliedResult.objects.filter(campaign_id=campaign.pk)
+        .exclude(mode=ResultMode.ROSTER)
+        .count()
+    )
+    if battles:
+        totals[BATTLES] = {**dict.fromkeys(FIGURES, 0), "battles": battles}
+    return totals
+
+
+def campaign_tallies(campaign: CampaignLike) -> dict[Key, dict[str, int]]:
+    """The kept tallies, in :func:`campaign_recount`'s shape (one query); rows
+    that count nothing any more are left out."""
+    return {
+        (t.campaign_turn, t.side, t.aircraft): {f: getattr(t, f) for f in FIGURES}
+        for t in CampaignTally.objects.filter(campaign_id=campaign.pk)
+        if t.entries or t.battles
+    }
+
+
+@transaction.atomic
+def campaign_tallies_rebuild(campaign: CampaignLike) -> None:
+    """Recount a campaign's tallies from its entries."""
+    CampaignTally.objects.filter(campaign_id=campaign.pk).delete()
+    CampaignTally.objects.bulk_create(
+        CampaignTally(campaign_id=campaign.pk, campaign_turn=turn, side=side, aircraft=aircraft, **figures)
+        for (turn, side, aircraft), figures in campaign_recount(campaign).items()
+    )  # fmt: skip
+
+
+def pilot_recount(pilot_ids: Iterable[int] | None = None) -> dict[int, int]:
+    """Confirmed kills per pilot counted from the entries (pilots with none left out)."""
+    rows = PilotEvent.objects.filter(_counted()).exclude(kind=PilotEventKind.SHOT_DOWN)
+    if pilot_ids is not None:
+        rows = rows.filter(pilot_id__in=pilot_ids)
+    kills: dict[int, int] = {}
+    for pilot_id, kind, n in (
+        rows.values_list("pilot_id", "kind").annotate(n=Count("id")).order_by()
+    ):
+        kills[pilot_id] = kills.get(pilot_id, 0) + _figures(kind, n)["kills"]
+    return {pk: n for pk, n in kills.items() if n}
+
+
+def pilot_tallies(pilot_ids: Iterable[int] | None = None) -> dict[int, int]:
+    """The kept confirmed kills, in :func:`pilot_recount`'s shape."""
+    rows = PilotTally.objects.exclude(confirmed_kills=0)
+    if pilot_ids is not None:
+        rows = rows.filter(pilot_id__in=pilot_ids)
+    return dict(rows.values_list("pilot_id", "confirmed_kills"))
+
+
+@transaction.atomic
+def pilot_tallies_rebuild(pilot_ids: Iterable[int] | None = None) -> None:
+    """Recount pilots' confirmed kills from their entries (all pilots by default)."""
+    ids = None if pilot_ids is None else list(pilot_ids)
+    rows = PilotTally.objects.all() if ids is None else PilotTally.objects.filter(pilot_id__in=ids)
+    rows.delete()
+    PilotTally.objects.bulk_create(
+        (PilotTally(pilot_id=pk, confirmed_kills=n) for pk, n in pilot_recount(ids).items()),
+        batch_size=2000,
+    )
+
+
+def _add_kills(pilot_id: int, n: int) -> None:
+    rows = PilotTally.objects.filter(pilot_id=pilot_id)
+    if rows.update(confirmed_kills=F("confirmed_kills") + n):
+        return
+    try:
+        with transaction.atomic():
+            PilotTally.objects.create(pilot_id=pilot_id, confirmed_kills=n)
+    except IntegrityError:  # another worker made the row first
+        rows.update(confirmed_kills=F("confirmed_kills") + n)
+
+
+def _add(campaign_id: int, key: Key, figures: dict[str, int]) -> None:
+    turn, side, aircraft = key
+    rows = CampaignTally.objects.filter(
+        campaign_id=campaign_id, campaign_turn=turn, side=side, aircraft=aircraft
+    )
+    if rows.update(**{f: F(f) + n for f, n in figures.items()}):
+        return
+    if min(figures.values()) < 0:
+        return  # nothing to take from (the campaign is being deleted with its tallies)
+    try:
+        with transaction.atomic():
+            CampaignTally.objects.create(
+                campaign_id=campaign_id, campaign_turn=turn, side=side, aircraft=aircraft, **figures
+            )
+    except IntegrityError:  # another worker made the row first
+        rows.update(**{f: F(f) + n for f, n in figures.items()})
+
+
+def _is_counted(event: PilotEvent) -> bool:
+    details = event.details if isinstance(event.details, dict) else {}
+    return event.kind in (PilotEventKind.KILL, PilotEventKind.SHOT_DOWN) or (
+        event.kind == PilotEventKind.KILL_DENIED and details.get("was") == ClaimState.CONFIRMED
+    )
+
+
+def _event_campaigns(event: PilotEvent) -> set[int]:
+    """The campaigns whose statistics count the entry (as :func:`campaign_events`)."""
+    pks = {event.campaign_id} if event.campaign_id is not None else set()
+    named = event.details.get("campaign") if isinstance(event.details, dict) else None
+    if isinstance(named, str) and named:
+        found = campaign_model()._default_manager.filter(name=named).values_list("pk", flat=True)
+        pks |= set(found)
+    return pks
+
+
+def _event_changed(event: PilotEvent, sign: int, *, pilot_stays: bool = True) -> None:
+    if not _is_counted(event):
+        return
+    figures = {f: sign * n for f, n in _figures(event.kind, 1).items()}
+    if event.kind != PilotEventKind.SHOT_DOWN and pilot_stays:
+        _add_kills(event.pilot_id, figures["kills"])
+    campaigns = _event_campaigns(event)
+    if not campaigns:
+        return
+    squadron = (
+        Pilot.objects.filter(pk=event.pilot_id)
+        .values_list("squadron__side", "squadron__aircraft_type__name")
+        .first()
+    )
+    if squadron is None:
+        return
+    key = (event.campaign_turn or 0, squadron[0], squadron[1] or NO_TYPE)
+    for pk in sorted(campaigns):
+        _add(pk, key, figures)
+
+
+def _event_saved(
+    sender: Any, instance: PilotEvent, created: bool, raw: bool = False, **kw: Any
+) -> None:
+    if created and not raw:
+        _event_changed(instance, 1)
+
+
+def _event_deleted(sender: Any, instance: PilotEvent, origin: Any = None, **kw: Any) -> None:
+    # deleted with its pilot (the only cascade onto entries): his tally row goes too
+    by_entry = origin is None or isinstance(origin, PilotEvent)
+    by_entry = by_entry or (isinstance(origin, QuerySet) and origin.model is PilotEvent)
+    _event_changed(instance, -1, pilot_stays=by_entry)
+
+
+def _counts_battle(result: AppliedResult) -> bool:
+    return result.campaign_id is not None and result.mode != ResultMode.ROSTER
+
+
+def _result_saved(
+    sender: Any, instance: AppliedResult, created: bool, raw: bool = False, **kw: Any
+) -> None:
+    if created and not raw and _counts_battle(instance):
+        _add(instance.campaign_id, BATTLES, {"battles": 1})
+
+
+def _result_deleted(sender: Any, instance: AppliedResult, **kw: Any) -> None:
+    if _counts_battle(instance):
+        _add(instance.campaign_id, BATTLES, {"battles": -1})
+
+
+# -- recounts after the rare changes that move entries between keys --
+
+
+def _rebuild_for_pilots(pilots: Iterable[int] | QuerySet[Pilot]) -> None:
+    events = PilotEvent.objects.filter(_counted(), pilot_id__in=pilots)
+    pks = set(events.exclude(campaign=None).values_list("campaign_id", flat=True).distinct())
+    names = {
+        n
+        for n in events.filter(details__has_key="campaign")
+        .values_list("details__campaign", flat=True)
+        .distinct()
+        if isinstance(n, str)
+    }
+    campaigns = campaign_model()._default_manager.filter(Q(pk__in=pks) | Q(name__in=names))
+    for campaign in campaigns:
+        campaign_tallies_rebuild(campaign)
+
+
+# the fields whose change moves entries between keys, remembered as loaded
+_WATCHED = {
+    "Pilot": ("squadron_id",),
+    "Squadron": ("side", "aircraft_type_id"),
+    "Campaign": ("name",),
+}
+
+
+def _remember(sender: Any, instance: Any, **kw: Any) -> None:
+    fields = _WATCHED[sender.__name__]
+    instance._tally_loaded = tuple(instance.__dict__.get(f) for f in fields)
+
+
+def _moved(sender: Any, instance: Any, created: bool = False, raw: bool = False, **kw: Any) -> bool:
+    fields = _WATCHED[sender.__name__]
+    loaded = getattr(instance, "_tally_loaded", None)
+    now = tuple(instance.__dict__.get(f) for f in fields)
+    instance._tally_loaded = now
+    # a field not loaded (deferred) reads None: only a change between two known values counts
+    return not (created or raw or loaded is None) and any(
+        a is not None and a != b for a, b in zip(loaded, now, strict=True)
+    )
+
+
+def _pilot_saved(sender: Any, instance: Pilot, **kw: Any) -> None:
+    if _moved(sender, instance, **kw):
+        _rebuild_for_pilots([instance.pk])
+
+
+def _squadron_saved(sender: Any, instance: Squadron, **kw: Any) -> None:
+    if _moved(sender, instance, **kw):
+        _rebuild_for_pilots(Pilot.objects.filter(squadron_id=instance.pk).values("pk"))
+
+
+def _campaign_saved(sender: Any, instance: Any, **kw: Any) -> None:
+    if _moved(sender, instance, **kw):
+        campaign_tallies_rebuild(instance)
+
+
+def connect() -> None:
+    """Called by ``CareersConfig.ready()``."""
+    post_save.connect(_event_saved, sender=PilotEvent, dispatch_uid="tally_event_saved")
+    post_delete.connect(_event_deleted, sender=PilotEvent, dispatch_uid="tally_event_deleted")
+    post_save.connect(_result_saved, sender=AppliedResult, dispatch_uid="tally_result_saved")
+    post_delete.connect(_result_deleted, sender=AppliedResult, dispatch_uid="tally_result_deleted")
+    campaign = campaign_model()
+    for model, saved in (
+        (Pilot, _pilot_saved),
+        (Squadron, _squadron_saved),
+        (campaign, _campaign_saved),
+    ):
+        post_init.connect(_remember, sender=model, dispatch_uid=f"tally_remember_{model.__name__}")
+        post_save.connect(saved, sender=model, dispatch_uid=f"tally_saved_{model.__name__}")
