@@ -39,6 +39,22 @@ class Roll:
         return [self.purpose, self.sides, self.value]
 
 
+# the slot descriptors of Roll's three fields
+_set_purpose, _set_sides, _set_value = (
+    vars(Roll)[f].__set__ for f in ("purpose", "sides", "value")
+)
+
+
+def _new_roll(purpose: str, sides: int, value: int) -> Roll:
+    """``Roll(purpose, sides, value)`` at half the cost: the frozen dataclass's
+    ``__init__`` goes through ``object.__setattr__``; this fills the slots directly."""
+    r = object.__new__(Roll)
+    _set_purpose(r, purpose)
+    _set_sides(r, sides)
+    _set_value(r, value)
+    return r
+
+
 def derive_seed(parent: int, purpose: str, *, key: bytes = b"") -> int:
     """The seed of a child stream (a battle of a batch, a computer pilot, ...).
 
@@ -98,13 +114,27 @@ class Dice:
 
     # -- public API ----------------------------------------------------------
     def roll(self, sides: int, purpose: str = "") -> int:
-        """Roll one die of ``sides`` faces (1..sides) and record it."""
+        """Roll one die of ``sides`` faces (1..sides) and record it.
+
+        :meth:`_next64` and :meth:`_below` written out in one body: a die is
+        the engine's most frequent call, and the same draws come out.
+        """
         if sides < 1:
             raise ValueError("a die needs at least one side")
-        value = self._draw(sides, purpose)
+        limit = _MASK64 - (_MASK64 + 1) % sides
+        state = self._state
+        while True:
+            state = (state + _GOLDEN) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            if z <= limit:
+                break
+        self._state = state
+        value = z % sides + 1
         self.count += 1
         if self.record:
-            self.rolls.append(Roll(purpose, sides, value))
+            self.rolls.append(_new_roll(purpose, sides, value))
         return value
 
     def roll_many(self, n: int, sides: int, purpose: str = "") -> tuple[int, ...]:
@@ -185,6 +215,16 @@ class ScriptedDice(Dice):
                 f"scripted value {value} cannot come up on a d{sides} ({purpose or 'roll'})"
             )
         self.position += 1
+        return value
+
+    def roll(self, sides: int, purpose: str = "") -> int:
+        """The next scripted face (checked against the die), recorded like :meth:`Dice.roll`."""
+        if sides < 1:
+            raise ValueError("a die needs at least one side")
+        value = self._draw(sides, purpose)
+        self.count += 1
+        if self.record:
+            self.rolls.append(Roll(purpose, sides, value))
         return value
 
     def to_json(self) -> dict[str, Any]:

@@ -161,8 +161,9 @@ def legal_move_plans(
     whatever its maneuver check rolls; a plan that flies off the map ends
     there. Closing statuses are those legal at every altitude the plan's
     maneuver could leave the aircraft at. Plans depend only on (speed,
-    altitude, required maneuver, ...), never on the position, so they are
-    built once per key and cached.
+    altitude, required maneuver, ..., the cloud bands), never on the
+    position, so they are built once per key and cached in the tables that
+    every battle of the same aircraft and rules shares.
     """
     if s.phase != MOVEMENT or s.mover >= 0:
         return []
@@ -183,6 +184,8 @@ def legal_move_plans(
             p.status if st.rules.status else STATUS_NONE,
             fuel_no_turn(s, p),
             use_status and not bomber,
+            # the random cloud bands differ battle to battle; the tables are shared
+            s.cloud_bands if st.clouds_on else None,
         )
         plans = cache.get(k)
         if plans is None:
@@ -192,7 +195,7 @@ def legal_move_plans(
 
 
 def _build_plans(
-    s: BattleState, act: Activate, k: tuple[int, int, int, int, bool, bool]
+    s: BattleState, act: Activate, k: tuple[int, int, int, int, bool, bool, tuple[str, ...] | None]
 ) -> tuple[MovePlan, ...]:
     """The plans of one cache key (see :func:`legal_move_plans`)."""
     st = s.st
@@ -207,7 +210,7 @@ def _build_plans(
         () if bomber else st.extra_dm[act.plane],
     )
     built = []
-    bands = s.cloud_bands
+    bands = s.cloud_bands  # part of the key when clouds are on
     for steps, lo, hi in seqs:
         # 000 "CLOUDS": a move that may end in a heavy or light band may try to enter them
         choice = st.clouds_on and any(

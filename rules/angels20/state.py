@@ -64,7 +64,7 @@ from .phases import ATTACK, DIRECTION, INITIATIVE, MOVEMENT, OVER, POSITION, REP
 from .plane import DESTROYED, EXITED, FIELDS, IN_PLAY, OUT_NAMES, RETREATED, Plane
 from .scenario import Scenario
 from .stats import SIDES
-from .tables import ScenarioTables
+from .tables import ScenarioTables, tables_for
 
 __all__ = [
     "ATTACK",
@@ -175,7 +175,7 @@ class BattleState:
         self, scenario: Scenario, dice: Dice | None = None, *, seed: int = 0, start: bool = True
     ) -> None:
         self.scenario = scenario
-        self.st = ScenarioTables(scenario)
+        self.st = tables_for(scenario)
         self.dice = dice if dice is not None else Dice(seed)
         m = self.st.map
         self.planes = [

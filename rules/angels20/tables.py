@@ -1,4 +1,11 @@
-"""Per-scenario tables every clone of a battle shares (never mutated)."""
+"""Per-scenario tables every clone of a battle shares (never mutated).
+
+The tables depend only on the aircraft (card, side, pilot, role), the rules,
+the map size and the scenario's exit edges, never on where the aircraft
+start, so :func:`tables_for` builds them once for every battle of the same
+flights and rules (the battles of a batch, a season's engagements) instead
+of once a battle.
+"""
 
 from __future__ import annotations
 
@@ -12,11 +19,43 @@ from .scenario import Scenario
 from .stats import FIGHTER_KINDS, PILOT_RANK, SIDES
 
 
+def tables_key(scenario: Scenario) -> tuple[Any, ...]:
+    """Everything :class:`ScenarioTables` reads from a scenario: equal keys, equal tables."""
+    return (
+        scenario.rules,
+        scenario.width,
+        scenario.height,
+        scenario.free_exit_edge,
+        scenario.bomber_exit_edge,
+        tuple((a.stats, a.side, a.pilot_quality, a.role) for a in scenario.aircraft),
+    )
+
+
+_TABLES: dict[tuple[Any, ...], ScenarioTables] = {}
+_TABLES_MAX = 64  # distinct (flights, rules); the oldest is dropped beyond
+
+
+def tables_for(scenario: Scenario) -> ScenarioTables:
+    """The shared tables of ``scenario``: built once per :func:`tables_key`."""
+    key = tables_key(scenario)
+    st = _TABLES.get(key)
+    if st is None:
+        st = ScenarioTables(scenario)
+        if len(_TABLES) >= _TABLES_MAX:
+            del _TABLES[next(iter(_TABLES))]
+        _TABLES[key] = st
+    return st
+
+
 class ScenarioTables:
-    """Per-scenario tables shared (never mutated) by every clone of a battle."""
+    """Per-scenario tables shared (never mutated) by every clone of a battle.
+
+    Built from the fields :func:`tables_key` names only (build through
+    :func:`tables_for` to share them between battles). ``plan_cache`` is the
+    one thing that grows: whole-move plans, keyed by everything they depend on.
+    """
 
     def __init__(self, scenario: Scenario) -> None:
-        self.scenario = scenario
         self.rules = scenario.rules
         self.map = hex_map(scenario.width, scenario.height)
         ac = scenario.aircraft
