@@ -98,6 +98,7 @@ def _computer_dice(campaign: Campaign) -> Dice:
 def _play(campaign: Campaign, state: GameState, action: Action, *, reason: str) -> None:
     """Apply and record one action the product takes (as the services record a player's)."""
     before_version, turn, phase = campaign.version, state.turn, state.phase
+    resolved = len(state.engagements)
     state.apply(action)
     sequence = services._next_sequence(campaign)
     CampaignAction.objects.create(
@@ -106,7 +107,9 @@ def _play(campaign: Campaign, state: GameState, action: Action, *, reason: str) 
     )  # fmt: skip
     services._save(campaign, state, before_version)
     services._sync_planes(campaign, state, actor=reason, action=sequence)
-    services._after_action(campaign, state, turn_before=turn, actor=reason)
+    services._after_action(
+        campaign, state, turn_before=turn, actor=reason, engagements_before=resolved
+    )
 
 
 def _fresh(campaign: Campaign, state: GameState | None) -> GameState:

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import F, Q
 
 from angels.errors import RuleViolation
-from angels.events import CAMPAIGN_END, send_campaign_event
+from angels.events import BATTLE_RESULT, CAMPAIGN_END, send_campaign_event
 from battles.rules_settings import rules_options
 from careers.models import AppliedResult, PilotEvent, PilotEventKind
 from careers.services import (
@@ -342,7 +342,7 @@ def campaign_act(
         if error is not None:
             raise RuleViolation(error.message, field="action", rule=error.rule)
         before_version = campaign.version
-        turn, phase = state.turn, state.phase
+        turn, phase, resolved = state.turn, state.phase, len(state.engagements)
         try:
             state.apply(parsed)
         except RuleError as exc:
@@ -360,14 +360,18 @@ def campaign_act(
         )
         _save(campaign, state, before_version)
         _sync_planes(campaign, state, actor=getattr(user, "username", ""), action=sequence)
-        _after_action(campaign, state, turn_before=turn, actor=getattr(user, "username", ""))
+        _after_action(campaign, state, turn_before=turn, actor=getattr(user, "username", ""), engagements_before=resolved)  # fmt: skip
         clock.after_change(campaign, state)  # issue 15: automatic actions, the next deadline
     return campaign
 
 
-def _after_action(campaign: Campaign, state: GameState, *, turn_before: int, actor: str) -> None:
+def _after_action(
+    campaign: Campaign, state: GameState, *, turn_before: int, actor: str, engagements_before: int | None = None
+) -> None:  # fmt: skip
     from .engagements import engagement_battle_ensure
 
+    if engagements_before is not None:
+        _announce_results(campaign, state, engagements_before)
     if state.turn > turn_before:
         # roster hook: wounded pilots due back return, squadrons draft replacements
         campaign_turn_begin(campaign=campaign, campaign_turn=state.turn, recorded_by=actor)
@@ -376,6 +380,26 @@ def _after_action(campaign: Campaign, state: GameState, *, turn_before: int, act
         enrolment_release(campaign=campaign, actor=actor)  # back to the free roster (issue 12)
         return
     engagement_battle_ensure(campaign=campaign, state=state)
+
+
+def _announce_results(campaign: Campaign, state: GameState, engagements_before: int) -> None:
+    """The battle_result event for each engagement the action resolved with the cards or on
+    the table (an engine or web engagement's battle sends its own, linked to the battle)."""
+    for index, e in enumerate(state.engagements[engagements_before:], start=engagements_before):
+        mode = e.get("mode", "card")
+        if mode not in ("card", "table"):
+            continue
+        how = "with the cards" if mode == "card" else "on the table"
+        mission, kills, losses = (
+            e.get("mission_id", ""),
+            len(e.get("kills", ())),
+            len(e.get("losses", ())),
+        )
+        send_campaign_event(
+            campaign_id=campaign.pk, kind=BATTLE_RESULT, key=f"battle_result:campaign:{campaign.pk}:engagement:{index}:turn{e.get('turn')}:{mission}",
+            text=f"{campaign.name}: the engagement for {mission} was fought {how} ({kills} shot down by fighters, {losses} lost in all).",
+            url=f"/campaigns/{campaign.pk}/",
+        )  # fmt: skip
 
 
 def campaign_umpire_act(*, campaign_id: int, action: dict[str, Any], actor: str) -> Campaign:
@@ -388,6 +412,7 @@ def campaign_umpire_act(*, campaign_id: int, action: dict[str, Any], actor: str)
         if error is not None:
             raise RuleViolation(error.message, field="action", rule=error.rule)
         before_version, turn, phase = campaign.version, state.turn, state.phase
+        resolved = len(state.engagements)
         state.apply(parsed)
         sequence = _next_sequence(campaign)
         CampaignAction.objects.create(
@@ -396,7 +421,7 @@ def campaign_umpire_act(*, campaign_id: int, action: dict[str, Any], actor: str)
         )  # fmt: skip
         _save(campaign, state, before_version)
         _sync_planes(campaign, state, actor=actor, action=sequence)
-        _after_action(campaign, state, turn_before=turn, actor=actor)
+        _after_action(campaign, state, turn_before=turn, actor=actor, engagements_before=resolved)
         clock.after_change(campaign, state)
     return campaign
 

@@ -13,7 +13,7 @@ from angels import events
 from campaign import clock, services
 from campaign.models import Campaign, CampaignAction
 from demo.campaign import stand_in_choice
-from rules.cardgame import Advance, action_to_json
+from rules.cardgame import Advance, GameState, action_to_json
 
 pytestmark = pytest.mark.django_db
 
@@ -171,7 +171,15 @@ def test_holiday_hands_the_side_to_the_computer_until_the_date(campaign, users):
     assert _replays(campaign)
 
 
-def test_solo_play_against_the_computer_commander_to_the_end(campaign, users, sent):
+def test_solo_play_against_the_computer_commander_to_the_end(
+    campaign, users, sent, mailoutbox, django_capture_on_commit_callbacks
+):
+    from notifications.models import Notification, Preference
+
+    for name, user in users.items():  # everyone asks for the campaign's end by e-mail
+        user.email = f"{name}@example.org"
+        user.save(update_fields=["email"])
+        Preference.objects.create(user=user, kind=events.CAMPAIGN_END, email=True, in_app=True)
     rng = random.Random(5)
     _pace(campaign, users, computer_sides=["axis"], auto_advance=True)
     for _ in range(3000):
@@ -179,13 +187,26 @@ def test_solo_play_against_the_computer_commander_to_the_end(campaign, users, se
         if campaign.status == "finished":
             break
         assert campaign.current_side == "allied"
-        _act(campaign, users, "allied", rng)
+        with django_capture_on_commit_callbacks(execute=True):  # the mails go after commit
+            _act(campaign, users, "allied", rng)
     campaign.refresh_from_db()
     assert campaign.status == "finished"
     axis = CampaignAction.objects.filter(campaign=campaign, side="axis")
     assert axis.filter(reason=clock.REASON_SOLO).exists()
     assert not axis.exclude(reason__in=[clock.REASON_SOLO]).exists()
     assert [k for k, _, _ in sent].count(events.CAMPAIGN_END) == 1
+    # the end reaches each member once: in the app and by one e-mail
+    ends = Notification.objects.filter(campaign=campaign, kind=events.CAMPAIGN_END)
+    assert sorted(ends.values_list("user__username", flat=True)) == sorted(
+        u.username for u in users.values()
+    )
+    end_mails = [m for m in mailoutbox if "The campaign's end" in m.subject]
+    assert sorted(m.to[0] for m in end_mails) == sorted(f"{n}@example.org" for n in users)
+    assert all(f"{campaign.name} is over: {campaign.winner} won." in m.body for m in end_mails)
+    # each engagement fought with the cards told its result once (card mode)
+    results = [key for kind, key, _ in sent if kind == events.BATTLE_RESULT]
+    fought = GameState.from_json(campaign.state).engagements
+    assert len(results) == len(fought) == len(set(results)) > 0
     assert _replays(campaign)
 
 
