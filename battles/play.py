@@ -20,6 +20,8 @@ on exactly as a worker does (``battles.apply_result``).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import threading
 from collections import OrderedDict
 from datetime import datetime, timedelta
@@ -219,43 +221,48 @@ def replay_state(battle: Battle) -> BattleState:
 
 class StateCache:
     """The latest states of the battles in play, per process: a request need not replay
-    the whole battle (a few ms per 100 actions, every request, both players polling).
+    the whole battle (both players' pages poll the turn every 2 s).
 
-    A state is kept under the battle's pk, version, seed and number of actions, so a
-    battle changed in any way (a move, a test writing its row) misses and is replayed:
-    the replay is the fallback and the truth. Each reader gets its own clone
-    (``BattleState.clone``), so nothing a request does to its state reaches the cache;
-    a state is stored only after its move was committed."""
+    A state is kept under what it was flown from: the battle's pk, creation time and
+    seed and a digest of its actions, so it is never a state of other actions (a move
+    rolled back, a row rewritten, a pk reused): any change misses, and a miss replays,
+    the replay being the truth. Each reader gets its own copy (``BattleState.clone``),
+    so nothing a request does to its state reaches the cache."""
 
     SIZE = 64
 
     def __init__(self) -> None:
-        self._states: OrderedDict[int, tuple[tuple[int, int, int], BattleState]] = OrderedDict()
+        self._states: OrderedDict[int, tuple[tuple[Any, ...], BattleState]] = OrderedDict()
         self._lock = threading.Lock()
         self.hits = self.misses = 0
 
     @staticmethod
-    def key(battle: Battle) -> tuple[int, int, int]:
-        return (battle.version, battle.seed, len(battle.actions))
+    def key(battle: Battle, actions: list[dict[str, Any]] | None = None) -> tuple[Any, ...]:
+        flown = json.dumps(battle.actions if actions is None else actions).encode()
+        digest = hashlib.blake2b(flown, digest_size=16).digest()
+        return (battle.created_at, battle.seed, digest)
 
     def get(self, battle: Battle) -> BattleState:
+        key = self.key(battle)
         with self._lock:
             kept = self._states.get(battle.pk)
-            if kept is not None and kept[0] == self.key(battle):
+            if kept is not None and kept[0] == key:
                 self._states.move_to_end(battle.pk)
                 self.hits += 1
                 return kept[1].clone()
             self.misses += 1
         state = replay_state(battle)
-        self.put(battle, state)
+        self._keep(battle.pk, key, state)
         return state.clone()
 
     def put(self, battle: Battle, state: BattleState) -> None:
-        if len(state.log) != len(battle.log) and battle.log:
-            return  # not the stored battle: keep nothing rather than a wrong state
+        """Keep ``state``, flown through ``battle.actions``."""
+        self._keep(battle.pk, self.key(battle), state.clone())
+
+    def _keep(self, pk: int, key: tuple[Any, ...], state: BattleState) -> None:
         with self._lock:
-            self._states[battle.pk] = (self.key(battle), state.clone())
-            self._states.move_to_end(battle.pk)
+            self._states[pk] = (key, state)
+            self._states.move_to_end(pk)
             while len(self._states) > self.SIZE:
                 self._states.popitem(last=False)
 
@@ -404,7 +411,7 @@ def _save(
         # the same apply step as a battle a worker flew: kills and losses reach the roster once
         _dispatch_apply([battle.pk])
     battle.save(update_fields=fields)
-    transaction.on_commit(lambda: STATES.put(battle, state))
+    STATES.put(battle, state)  # kept by its actions: a rollback leaves it unused
 
 
 def play_start(battle: Battle) -> None:
@@ -415,6 +422,12 @@ def play_start(battle: Battle) -> None:
     Battle.objects.filter(pk=battle.pk).update(started_at=timezone.now())
     _computer_acts(battle, state, actions)
     _save(battle, state, actions)
+
+
+def _locked(battle_id: int) -> Battle | None:
+    """The battle, its row locked until the transaction ends. Its ``log`` is not loaded:
+    the state rewrites it (it is the row's biggest field)."""
+    return Battle.objects.select_for_update().defer("log").filter(pk=battle_id).first()
 
 
 def _note(battle: Battle, state: BattleState, text: str) -> None:
@@ -435,7 +448,7 @@ def deadline_pass(battle_id: int, *, now: datetime | None = None) -> int:
     now = now or timezone.now()
     passed = 0
     with transaction.atomic():
-        battle = Battle.objects.select_for_update().filter(pk=battle_id).first()
+        battle = _locked(battle_id)
         if battle is None or battle.status != BattleStatus.IN_PLAY:
             return 0
         seconds = deadline_seconds(battle)
@@ -495,7 +508,7 @@ def hand_over(
     if aircraft is not None and (isinstance(aircraft, bool) or not isinstance(aircraft, int)):
         raise RuleViolation("aircraft is an aircraft's number", field="aircraft", code="format")
     with transaction.atomic():
-        battle = Battle.objects.select_for_update().filter(pk=battle_id).first()
+        battle = _locked(battle_id)
         if battle is None:
             raise RuleViolation("no such battle", field="battle", code="exists")
         if side not in user_sides(battle, user):
@@ -710,7 +723,7 @@ def turn_act(
             code="invalid",
         )
     with transaction.atomic():
-        battle = Battle.objects.select_for_update().filter(pk=battle_id).first()
+        battle = _locked(battle_id)
         if battle is None:
             raise RuleViolation("no such battle", field="battle", code="exists")
         mine = user_sides(battle, user)

@@ -82,7 +82,7 @@ class BattleTurnApi(APIView):
         ),
     )
     def get(self, request, pk: int):
-        battle = get_object_or_404(Battle, pk=pk)
+        battle = get_object_or_404(Battle.objects.defer("log"), pk=pk)  # the state has it
         if not play.seats_of(battle) and battle.status != BattleStatus.FINISHED:
             # a finished battle of the computer pilots is shown at its end; one still to be
             # flown is not (its first rolls are not anyone's to see yet)

@@ -3,6 +3,7 @@ of the person whose decision it is, posted as forms (session and CSRF)."""
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -10,6 +11,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
 
 from angels.errors import RuleViolation
 from angels.numbers import digits
@@ -32,6 +34,15 @@ GROUPS = (  # the order a player meets the decisions in a game turn (000 "SEQUEN
 FIGHTER_SHAPE = "12,0 -7,7 -3,0 -7,-7"
 BOMBER_SHAPE = "11,0 -8,8 -8,-8"
 LOG_SHOWN = 40  # the latest events beside the map; the whole log is the report's
+
+
+@functools.lru_cache(maxsize=16)
+def _grid(width: int, height: int) -> str:
+    """The map's hexes as SVG (the same for every page of a map this size: drawn once;
+    numbers only, so safe as markup)."""
+    return mark_safe(  # noqa: S308 - coordinates we computed, no user text
+        "".join(f'<polygon points="{pts}"/>' for pts in hex_grid_points(width, height))
+    )
 
 
 def _markers(view: dict[str, Any], setup: dict[str, Any]) -> list[dict[str, Any]]:
@@ -90,7 +101,7 @@ def _board(request: HttpRequest, battle: Battle) -> dict[str, Any]:
             for a in view["aircraft"]
         ],
         "markers": _markers(view, battle.setup),
-        "grid": hex_grid_points(width, height),
+        "grid": _grid(width, height),
         "features": map_features(battle.setup.get("rules", {}), width, height),
         "svg_w": svg_w,
         "svg_h": svg_h,
@@ -123,7 +134,7 @@ def _board(request: HttpRequest, battle: Battle) -> dict[str, Any]:
 def battle_play(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: the board (``?part=board``: the board alone, for the page's refresh).
     POST: one action of the person whose decision it is, then back to the board."""
-    battle = get_object_or_404(Battle, pk=pk)
+    battle = get_object_or_404(Battle.objects.defer("log"), pk=pk)  # the state has it
     if not play.seats_of(battle):  # flown by the computer pilots: its report is its page
         return redirect("battle-report", pk=battle.pk)
     if request.method == "POST":

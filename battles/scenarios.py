@@ -42,6 +42,7 @@ SETTINGS_KEYS = {
     "situation",
     "max_turns",
     "seats",  # issue 14: who flies each side (battles.play.seats_clean checks it)
+    "deadline",  # issue 14: the time per decision (battles.play.deadline_clean checks it)
 }
 FIXED_FLIGHT_SCENARIOS: dict[str, Callable[..., Scenario]] = {
     ScenarioKind.DOGFIGHT: engine_scenarios.dogfight,

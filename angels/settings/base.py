@@ -218,6 +218,12 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # not started within 10 s is dropped (the next one does the same work).
 CELERY_BEAT_SCHEDULE = {
     "sweep-battles": {"task": "battles.sweep", "schedule": 10.0, "options": {"expires": 10.0}},
+    # issue 14: a person's time per decision ran out: the side's computer pilot decides
+    "pass-deadlines": {
+        "task": "battles.pass_deadlines",
+        "schedule": 5.0,
+        "options": {"expires": 5.0},
+    },
     # issue 15: campaign deadlines (reminders, the computer commander for absent sides)
     "watch-deadlines": {
         "task": "campaign.watch_deadlines",
@@ -238,6 +244,7 @@ CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_QUEUES: dict[str, dict[str, str]] = {"celery": {}, "housekeeping": {}}
 CELERY_TASK_ROUTES = {
     "battles.sweep": {"queue": "housekeeping"},
+    "battles.pass_deadlines": {"queue": "housekeeping"},
     "battles.apply_result": {"queue": "housekeeping"},
     "campaign.watch_deadlines": {"queue": "housekeeping"},
 }
