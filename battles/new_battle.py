@@ -25,6 +25,7 @@ from .forms import (
     rules_from_post_all,
 )
 from .models import BattleStatus, ScenarioKind
+from .play import DEADLINE_UNITS
 from .rules_settings import BOOL_SWITCHES, _rule_of
 
 # A campaign engagement is built by its campaign, never from this page.
@@ -150,6 +151,18 @@ def read_battle_form(post: Any, types: dict[str, dict[int, AircraftType]]) -> tu
     if seats:  # the other side's seat is its computer pilot
         settings["seats"] = seats | {side: {"pilot": p} for side, p in policies.items()}
         del settings["policies"]
+    amount, unit = post.get("deadline_amount", "").strip(), post.get("deadline_unit", "minutes")
+    if amount:  # issue 14: a time per decision (battles.play.deadline_clean checks it)
+        number = digits(amount)
+        settings["deadline"] = {unit: number if number is not None else amount}
+        if not seats:
+            errors.append(
+                RuleViolation(
+                    "a time per decision is for a battle flown by people: seat a person",
+                    field="settings.deadline",
+                    code="invalid",
+                )
+            )
     return {"scenario": scenario, "flights": flights, "settings": settings}, errors  # fmt: skip
 
 
@@ -179,7 +192,8 @@ def _context(
             for n, label in ADVANCED.items()
         ],
         "years": _years(), "theaters": list(THEATERS), "situations": list(SITUATIONS),
-        "chosen": {k: str(post.get(k, "")) if post else "" for k in ("year", "theater", "advantage", "situation")},
+        "chosen": {k: str(post.get(k, "")) if post else "" for k in ("year", "theater", "advantage", "situation", "deadline_amount", "deadline_unit")},
+        "deadline_units": list(DEADLINE_UNITS),
         "resolve_later": bool(post) and post.get("resolve") == "later",
         "form": rules_form_from_post(post, by_field) if post else rules_form_initial(None),
         "errors": by_field,

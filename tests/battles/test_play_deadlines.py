@@ -291,3 +291,33 @@ def test_the_beat_schedule_runs_the_deadline_task():
         e for e in settings.CELERY_BEAT_SCHEDULE.values() if e["task"] == "battles.pass_deadlines"
     )
     assert entry["schedule"] <= 10
+
+
+def test_the_new_battle_page_sets_a_time_per_decision(cast):
+    client = _client(cast["axis"])
+    assert 'name="deadline_amount"' in client.get("/battles/new/").content.decode()
+    post = {"scenario": "dogfight", "axis_policy": "person", "axis_user": "hans",
+            "allied_policy": "tactical", "resolve": "now", "deadline_amount": "90",
+            "deadline_unit": "seconds"}  # fmt: skip
+    with time_machine.travel(START, tick=False):
+        response = client.post("/battles/new/", post)
+    battle = Battle.objects.get()
+    assert response.status_code == 302 and battle.settings["deadline"] == {"seconds": 90}
+    assert battle.decision_due == START + dt.timedelta(seconds=90)
+
+
+@pytest.mark.parametrize(
+    ("amount", "unit", "words"),
+    [("soon", "minutes", "whole number of minutes"), ("3", "days", "{&quot;seconds&quot;: n}"),
+     ("5", "minutes", "flown by people")],
+)  # fmt: skip
+def test_the_new_battle_page_names_a_bad_time_per_decision(cast, amount, unit, words):
+    person = "tactical" if words == "flown by people" else "person"
+    post = {"scenario": "dogfight", "axis_policy": person, "axis_user": "hans",
+            "allied_policy": "tactical", "resolve": "now", "deadline_amount": amount,
+            "deadline_unit": unit}  # fmt: skip
+    response = _client(cast["axis"]).post("/battles/new/", post)
+    page = response.content.decode()
+    assert response.status_code == 400 and words in page, page[-3000:]
+    assert f'name="deadline_amount" value="{amount}"' in page
+    assert not Battle.objects.exists()
