@@ -12,6 +12,8 @@ computer pilots:
   holiday -- is flown by the tactical computer pilot. With no person at all the
   battle is an ordinary engine battle, flown in the background.
 
+Under a campaign pace each decision of the battle has a time (``settings["deadline"]``,
+:func:`decision_minutes`), after which the side's computer pilot decides (battles.play).
 Each seated commander is told (``MUST_ACT``, once per battle) that a battle
 waits, with a link to its play page; the campaign page shows the same
 (:func:`web_battles_view`, in ``templates/campaign/_web_battles.html``). When
@@ -35,11 +37,14 @@ from angels.events import MUST_ACT, send_campaign_event
 from battles.models import Battle, BattleStatus
 from battles.play import seats_of, turn_view
 
-from .models import Campaign, CampaignMember, Role
+from .models import Campaign, CampaignMember, Pace, Role
 
 WEB_MODE = "web"
 COMPUTER_SEAT = {"pilot": "tactical"}
 SIDES = ("axis", "allied")
+DECISION_SHARE = 12  # a battle's decision gets this share of a campaign decision's time
+MIN_DECISION_MINUTES = 15
+WEEKLY_DECISION_MINUTES = 12 * 60
 
 
 def web_seats(campaign: Campaign, *, now: datetime | None = None) -> dict[str, dict[str, Any]]:
@@ -67,10 +72,26 @@ def web_seats(campaign: Campaign, *, now: datetime | None = None) -> dict[str, d
     return seats
 
 
+def decision_minutes(campaign: Campaign) -> int | None:
+    """The battle's time per decision under the campaign's pace (ruling "Web engagements:
+    the time per decision"): a twelfth of the campaign's hours per decision, between 15
+    minutes and a day; 12 hours under weekly turn days; none without a pace."""
+    if campaign.pace == Pace.HOURS and campaign.pace_hours:
+        return max(MIN_DECISION_MINUTES, min(24 * 60, campaign.pace_hours * 60 // DECISION_SHARE))
+    if campaign.pace == Pace.WEEKLY:
+        return WEEKLY_DECISION_MINUTES
+    return None
+
+
 def web_battle_settings(campaign: Campaign, settings: dict[str, Any]) -> dict[str, Any]:
-    """An engine engagement's battle settings, its computer pilots replaced by the seats."""
+    """An engine engagement's battle settings, its computer pilots replaced by the seats
+    and, with a person seated and a campaign pace, a time per decision (``deadline``)."""
     rest = {k: v for k, v in settings.items() if k != "policies"}
-    return {**rest, "seats": web_seats(campaign)}
+    seats = web_seats(campaign)
+    minutes = decision_minutes(campaign)
+    if minutes is not None and any("user" in seat for seat in seats.values()):
+        rest["deadline"] = {"minutes": minutes}
+    return {**rest, "seats": seats}
 
 
 def web_battle_announce(campaign: Campaign, battle: Battle, mission: str) -> None:
@@ -98,6 +119,12 @@ def _campaign_battles(campaign: Campaign) -> list[Battle]:
     ]
 
 
+def _mission_name(campaign: Campaign, battle: Battle) -> str:
+    """The mission in words, from the battle's scenario name "<campaign>: <mission> (turn n)"."""
+    name = str((battle.setup or {}).get("name", ""))
+    return name.removeprefix(f"{campaign.name}: ").rsplit(" (turn ", 1)[0] if ": " in name else ""
+
+
 def web_battles_view(campaign: Campaign, user: Any) -> dict[str, Any]:
     """The campaign's battles flown by people, for the campaign page: the ones in play
     first (whose decision, and whether it is ``user``'s), then the finished ones."""
@@ -109,7 +136,7 @@ def web_battles_view(campaign: Campaign, user: Any) -> dict[str, Any]:
         turn, mission = b.source_key.split(":")[2:4]
         row: dict[str, Any] = {
             "id": b.pk,
-            "mission": mission,
+            "mission": _mission_name(campaign, b) or mission,
             "turn": turn.removeprefix("turn"),
             "in_play": b.status == BattleStatus.IN_PLAY,
             "status": b.get_status_display(),

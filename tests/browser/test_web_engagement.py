@@ -18,7 +18,7 @@ from careers.models import PilotEvent
 from demo.roster import demo_roster_create
 from roster.models import Squadron
 from rules.angels20.stats import SIDES as ENGINE_SIDES
-from tests.campaign.test_web_engagements import fly_to_the_end, play_until_a_web_battle
+from tests.campaign.test_web_engagements import play_until_a_web_battle
 
 from .conftest import page_width, screenshot
 
@@ -87,28 +87,31 @@ def test_two_commanders_fly_their_campaign_engagement_in_the_browser(
         page.click("#web-battles a[href$='/play/']")
         page.wait_for_load_state()
 
-    # each clicks its first decisions on the play page; then (to keep the test short) each
-    # hands the rest to the tactical computer pilot, as the page's hand-over button does
+    # each clicks its first decisions on the play page, then hands its side to the
+    # tactical computer pilot (the page's button), which flies the rest
     rng = random.Random(14)
     clicks = {"axis": 0, "allied": 0}
-    while min(clicks.values()) < OWN_CHOICES:
+    handed = set()
+    while True:
         battle.refresh_from_db()
-        assert battle.status == BattleStatus.IN_PLAY and sum(clicks.values()) < MAX_CLICKS
+        if battle.status != BattleStatus.IN_PLAY:
+            break
+        assert sum(clicks.values()) < MAX_CLICKS, "the battle did not end"
         side = ENGINE_SIDES[battle_state(battle).current_side()]
         page = pages[side]
         if page.get_attribute("#board", "data-version") != str(battle.version):
             page.reload()  # (the page follows by itself every 2 s; no need to wait here)
         assert "Your choices" in page.inner_text("#board")
         with page.expect_navigation():
-            if clicks[side] < OWN_CHOICES:
+            if clicks[side] < OWN_CHOICES or min(clicks.values()) < OWN_CHOICES:
                 buttons = page.locator("#choices li button")
                 buttons.nth(rng.randrange(buttons.count())).click()
+                clicks[side] += 1
             else:
-                page.click("#hand-over button")
-        clicks[side] += 1
-    fly_to_the_end(battle, users)
-    battle.refresh_from_db()
-    assert battle.status == BattleStatus.FINISHED and battle.applied_at is not None
+                page.click(f"#hand-over-seats button:text('Hand the {side} side')")
+                handed.add(side)
+    assert min(clicks.values()) >= OWN_CHOICES and handed
+    assert battle.applied_at is not None
     for page in pages.values():  # both pages show the end by themselves, without reloading
         page.wait_for_function(
             "document.getElementById('board').dataset.status === 'finished'", timeout=10_000

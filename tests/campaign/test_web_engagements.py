@@ -169,9 +169,25 @@ def test_a_side_without_a_person_is_flown_by_the_tactical_pilot(catalog, users):
     Campaign.objects.filter(pk=campaign.pk).update(computer_sides=["allied"])
     campaign.refresh_from_db()
     assert web_seats(campaign, now=now)["allied"] == COMPUTER_SEAT
-    # no person in either seat: an ordinary engine battle, flown in the background
+    Campaign.objects.filter(pk=campaign.pk).update(computer_sides=[])
+    CampaignMember.objects.filter(campaign=campaign, side="axis").update(holiday_until=None)
+    campaign.refresh_from_db()
+    # under a campaign pace each decision has a time: a twelfth of the campaign's, at least 15 min
+    Campaign.objects.filter(pk=campaign.pk).update(pace="hours", pace_hours=48)
+    campaign.refresh_from_db()
     settings, by_people = settings_with_seats(web_battle_settings(campaign, {"policies": {}}))
-    assert not by_people and settings["policies"] == {"axis": "tactical", "allied": "tactical"}
+    assert by_people and settings["deadline"] == {"seconds": 4 * 3600}
+    Campaign.objects.filter(pk=campaign.pk).update(pace_hours=1)
+    campaign.refresh_from_db()
+    assert web_battle_settings(campaign, {})["deadline"] == {"minutes": 15}
+    # no person in either seat: an ordinary engine battle, flown in the background
+    CampaignMember.objects.filter(campaign=campaign, role="commander").delete()
+    settings, by_people = settings_with_seats(web_battle_settings(campaign, {"policies": {}}))
+    assert (
+        not by_people
+        and "deadline" not in settings
+        and settings["policies"] == {"axis": "tactical", "allied": "tactical"}
+    )
 
 
 def test_the_organiser_chooses_the_web_mode_page_and_api(catalog, users, client):
