@@ -343,7 +343,7 @@ def _interception(e: Mapping[str, Any], n: LogNames) -> SafeString:
             MODES.get(e.get("mode", ""), e.get("mode", "")),
             battle_links(n, e),
         )
-    hits = {}
+    hits: dict[str, list[bool]] = {}
     for r in rolls:
         hits.setdefault(r["side"], []).append(r["hit"])
     score = ", ".join(
