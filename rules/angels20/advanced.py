@@ -49,8 +49,13 @@ def tailing(s: BattleState, a: int, b: int) -> bool:
 
 def tailed_count(s: BattleState, side: int) -> int:
     """How many enemy aircraft ``side`` is tailing (each counted once)."""
-    mine = s.in_play(side)
-    return sum(1 for b in s.in_play(1 - side) if any(tailing(s, a, b) for a in mine))
+    planes = s.planes
+    mine = [p.id for p in planes if p.side == side and not p.out]
+    if not mine:
+        return 0
+    return sum(
+        1 for b in planes if b.side != side and not b.out and any(tailing(s, a, b.id) for a in mine)
+    )
 
 
 # ---------------------------------------------------------------- 000 "CHOOSING TURN POSITION"

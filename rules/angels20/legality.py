@@ -127,8 +127,9 @@ def activations(s: BattleState) -> list[Action]:
     """The Activate actions open to the side to act (000 "Choose Speed")."""
     out: list[Action] = []
     st = s.st
+    side = s.to_act
     for p in s.planes:
-        if mover_rule(s, p) is None:
+        if p.side == side and not p.out and not p.moved:  # mover_rule(s, p) is None
             out.extend(st.act_normal[p.id])
             if st.act_high[p.id] and high_speed_rule(s, p) is None:
                 out.extend(st.act_high[p.id])

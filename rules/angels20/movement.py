@@ -138,8 +138,13 @@ def step(s: BattleState, turn: int, m: Maneuver | None) -> None:
     if p.out:
         finish_move(s, p)
         return
-    s._log("step", plane=p.id, n=n, kind=kind, hex=s._colrow(p.hex), facing=p.facing, alt=p.alt)
-    if s.st.hazards and p.hex != start_hex:
+    h, w = p.hex, s.st.map.width
+    # s._log("step", ...) written out: the most frequent event
+    s.log.append(
+        {"plane": p.id, "n": n, "kind": kind, "hex": [h % w, h // w], "facing": p.facing,
+         "alt": p.alt, "e": "step", "turn": s.turn}
+    )  # fmt: skip
+    if s.st.hazards and h != start_hex:
         hazards(s, p)
         if p.out:
             finish_move(s, p)
@@ -217,14 +222,19 @@ def finish_move(s: BattleState, p: Plane) -> None:
     s.mover = -1
     s.awaiting_status = False
     s.last_mover = p.side
-    s._log(
-        "move_end",
-        plane=p.id,
-        hex=s._colrow(p.hex) if p.hex >= 0 else None,
-        facing=p.facing,
-        alt=p.alt,
-        status=STATUSES[p.status],
-        out=OUT_NAMES[p.out],
+    h, w = p.hex, s.st.map.width
+    # s._log("move_end", ...) written out: once a move
+    s.log.append(
+        {
+            "plane": p.id,
+            "hex": [h % w, h // w] if h >= 0 else None,
+            "facing": p.facing,
+            "alt": p.alt,
+            "status": STATUSES[p.status],
+            "out": OUT_NAMES[p.out],
+            "e": "move_end",
+            "turn": s.turn,
+        }
     )
     if s.scenario.kind == "intercept":
         s._check_intercept_climb()
@@ -239,10 +249,12 @@ def finish_move(s: BattleState, p: Plane) -> None:
 
 def end_movement(s: BattleState) -> None:
     """000 "STACKING", then abilities that adjust positions after movement, then attacks."""
+    places = [(p.side, p.hex, p.alt) for p in s.planes if not p.out]
     groups: dict[tuple[int, int, int], list[Plane]] = {}
-    for p in s.planes:
-        if not p.out:
-            groups.setdefault((p.side, p.hex, p.alt), []).append(p)
+    if len(set(places)) < len(places):  # two of a side share a hex and altitude
+        for p in s.planes:
+            if not p.out:
+                groups.setdefault((p.side, p.hex, p.alt), []).append(p)
     for g in groups.values():
         if len(g) > 1:
             g.sort(key=lambda q: q.seq)
