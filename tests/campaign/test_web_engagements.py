@@ -209,3 +209,36 @@ def test_the_organiser_chooses_the_web_mode_page_and_api(catalog, users, client)
     assert bad.status_code == 400 and bad.json()["field"] == "resolution_mode"
     # a mission's engagement may be switched to web by the umpire (mode_overrides)
     assert "web" in RESOLVERS
+
+
+def test_the_organiser_switches_one_mission_to_web(catalog, users, client):
+    """A card campaign's mission switched to web by the umpire's mode action (mode_overrides)."""
+    campaign = services.campaign_create(name="Cards", created_by=users["organiser"], seed=SEED)
+    rng = random.Random(SEED)
+    for _ in range(300):
+        campaign.refresh_from_db()
+        state = GameState.from_json(campaign.state)
+        if state.missions_in_play:
+            break
+        action = stand_in_choice(state.legal_actions(), rng)
+        services.campaign_act(
+            campaign_id=campaign.pk, user=users["organiser"], version=campaign.version,
+            action=action_to_json(action),
+        )  # fmt: skip
+    mission = state.missions_in_play[0]
+    client.force_login(users["organiser"])
+
+    def switch(mode):
+        campaign.refresh_from_db()
+        return client.post(
+            f"/api/campaigns/{campaign.pk}/actions/",
+            {"version": campaign.version, "action": {"type": "mode", "mission": mission, "mode": mode, "side": "umpire"}},
+            content_type="application/json",
+        )  # fmt: skip
+
+    bad = switch("pigeon")
+    assert bad.status_code == 400 and bad.json()["field"] == "action"
+    assert "pigeon" in bad.json()["detail"]
+    assert switch("web").status_code == 200
+    campaign.refresh_from_db()
+    assert GameState.from_json(campaign.state).mode_overrides == {mission: "web"}
