@@ -59,6 +59,17 @@ def plane_label(p: Mapping[str, Any]) -> SafeString:
     )
 
 
+def _role(p: Mapping[str, Any], mission_kind: str) -> str:
+    """What a plane does on a mission of ``mission_kind`` (003 "MISSION PHASE": SF counts on
+    a strategic bombing mission, GF on a ground support mission; fighters escort)."""
+    force = "sf" if mission_kind == "S" else "gf"
+    if p.get(force):
+        return f"bombs: {force.upper()} {p[force]}"
+    if p["type"] in ("F", "FB"):
+        return "escort"
+    return f"no {force.upper()}: flies as escort"
+
+
 def _target_label(target: str, option: str, planes: dict, missions: dict) -> str:
     parts = []
     if target in missions:
@@ -103,7 +114,8 @@ def decision_groups(view: Mapping[str, Any]) -> list[dict[str, Any]]:
                 help=f"{what} per level (003 Mission phase); fighters may escort. A plane flies one mission a turn.",
                 submit=f"Assign to {m['name']}",
             )  # fmt: skip
-            g["choices"].append({"value": a["plane"], "label": plane_label(planes[a["plane"]])})
+            g["choices"].append({"value": a["plane"], "label": plane_label(planes[a["plane"]]),
+                                 "tag": _role(planes[a["plane"]], m["kind"])})  # fmt: skip
         elif kind == "unassign":
             p = planes[a["plane"]]
             on = next((m["name"] for m in missions.values() if a["plane"] in m["assigned"]), "")

@@ -141,7 +141,7 @@ def recent(view: Mapping[str, Any], names: LogNames) -> list[Any]:
     return [log_sentence(e, names) for e in picked]
 
 
-def hand_cards(view: Mapping[str, Any]) -> list[dict[str, str]] | None:
+def hand_cards(view: Mapping[str, Any]) -> list[dict[str, Any]] | None:
     if view.get("hand") is None:
         return None
     return [
@@ -170,12 +170,19 @@ def missions(view: Mapping[str, Any]) -> list[dict[str, Any]]:
 def campaign_page(campaign: Campaign, view: Mapping[str, Any]) -> dict[str, Any]:
     """Everything the page shows besides the clock and the organiser's forms."""
     names = log_names(campaign, view)
+    groups = decision_groups(view)
+    # playing a card is offered on the card itself, in the hand
+    plays = {g["key"].split(":", 1)[1]: g for g in groups if g["kind"] == "play"}
+    cards = hand_cards(view)
+    for card in cards or []:
+        card["play"] = plays.pop(card["id"], None)
     return {
         "summary": summary(campaign, view),
         "recent": recent(view, names),
-        "hand_cards": hand_cards(view),
+        "hand_cards": cards,
         "missions": missions(view),
-        "groups": decision_groups(view),
+        "groups": [g for g in groups if g["kind"] != "play" or g["key"].split(":", 1)[1] in plays],
+        "playable": sum(1 for c in cards or [] if c["play"]),
         "log_turns": log_by_turn(view, names),
         "event_cards": [{"slug": slugify(name), **card_rules(name)} for name in dict(EVENT_LIST)],
     }

@@ -58,6 +58,13 @@ def test_the_commander_reads_what_to_do_and_assigns_planes_in_one_form(campaign,
         name = state.card_name(card)
         block = _text(html[html.index(f'id="card-{card}"') :].split("</article>")[0])
         assert name in block and cards[name] in block
+    # a card that may be played now has its Play form on the card itself
+    playable = {a.card for a in state.legal_actions() if a.kind == "play"}
+    assert playable  # seed 7: Pilot Training and Boost Production, in the Mission phase
+    for card in playable:
+        article = html[html.index(f'id="card-{card}"') :].split("</article>")[0]
+        assert f'data-group="play:{card}"' in article
+    assert html.count('data-group="play:') == len(playable)
     # one form per mission, with the planes as checkboxes, instead of a button per pair
     missions = [m for m in state.missions_in_play if state.mission_spec(m).kind != "E"]
     assert missions
