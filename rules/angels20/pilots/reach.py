@@ -62,6 +62,18 @@ def intern(x: Any) -> Any:
     return got
 
 
+_CELL_R = 16  # each step enters at most one hex: moves of up to 16 steps stay on the grid
+_CELL_SPAN = 2 * _CELL_R + 1
+# the interned (q, r) of every offset a move can reach, by
+# (q + _CELL_R) * _CELL_SPAN + (r + _CELL_R): a path is built from shared cells
+_CELLS = tuple(
+    intern((q, r)) for q in range(-_CELL_R, _CELL_R + 1) for r in range(-_CELL_R, _CELL_R + 1)
+)
+# a step in direction k moves the cell index by this much
+_CELL_STEP = tuple(dq * _CELL_SPAN + dr for dq, dr in DIRECTIONS)
+_CELL_ORIGIN = _CELL_R * _CELL_SPAN + _CELL_R
+
+
 def simulate(
     steps: tuple[Action, ...], facing: int, alt: int, ok: bool
 ) -> tuple[tuple[Hex, ...], int, int]:
@@ -69,28 +81,51 @@ def simulate(
 
     A maneuver's effect comes from the engine's own rule (``maneuvers.maneuver_outcome``).
     """
+    if len(steps) > _CELL_R:
+        return _simulate_far(steps, facing, alt, ok)
+    c = _CELL_ORIGIN  # the index of (q, r) in _CELLS
+    f = facing
+    path: list[tuple[int, int]] = []
+    for s in steps:
+        t = type(s)
+        if t is Straight or t is Turn:
+            c += _CELL_STEP[f]
+            path.append(_CELLS[c])
+            if t is Turn:
+                f = (f + s.direction) % 6  # type: ignore[attr-defined]
+            continue
+        out = maneuver_outcome(s.kind, s.option, f, ok)  # type: ignore[attr-defined]
+        if out.enter is not None:
+            c += _CELL_STEP[out.enter]
+            path.append(_CELLS[c])
+        f = out.facing
+        alt += out.climb
+    return intern(tuple(path)), f, alt
+
+
+def _simulate_far(
+    steps: tuple[Action, ...], facing: int, alt: int, ok: bool
+) -> tuple[tuple[Hex, ...], int, int]:
+    """:func:`simulate` for a move longer than the grid of shared cells."""
     q = r = 0
     f = facing
     path: list[tuple[int, int]] = []
     for s in steps:
         t = type(s)
         if t is Straight or t is Turn:
-            dq, dr = DIRECTIONS[f]
-            q += dq
-            r += dr
-            path.append((q, r))
+            enter: int | None = f
             if t is Turn:
                 f = (f + s.direction) % 6  # type: ignore[attr-defined]
-            continue
-        out = maneuver_outcome(s.kind, s.option, f, ok)  # type: ignore[attr-defined]
-        if out.enter is not None:
-            dq, dr = DIRECTIONS[out.enter]
+        else:
+            out = maneuver_outcome(s.kind, s.option, f, ok)  # type: ignore[attr-defined]
+            enter, f = out.enter, out.facing
+            alt += out.climb
+        if enter is not None:
+            dq, dr = DIRECTIONS[enter]
             q += dq
             r += dr
-            path.append((q, r))
-        f = out.facing
-        alt += out.climb
-    return intern(tuple(intern(h) for h in path)), f, alt
+            path.append(intern((q, r)))
+    return intern(tuple(path)), f, alt
 
 
 def path_alts(steps: tuple[Action, ...], alt: int, ok: bool) -> tuple[int, ...]:
@@ -178,22 +213,46 @@ def _index_ends(out: list[Group]) -> tuple[End, ...]:
     return tuple(end_list)
 
 
+# (steps, facing) -> (maneuver kind, is it the first step, the end(s) at altitude 0,
+# the path(s), the hexes visited, the altitude after each hex entered from
+# altitude 0, per path): a sequence's outcome is the same at every altitude
+# but for the altitude itself (no maneuver's climb depends on it), so the
+# tables of one speed at other altitudes reuse it
+_SEQ_OUTCOMES: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
+def _seq_outcome(steps: tuple[Action, ...], facing: int) -> tuple[Any, ...]:
+    k = (steps, facing)
+    got = _SEQ_OUTCOMES.get(k)
+    if got is None:
+        if len(_SEQ_OUTCOMES) > 100_000:
+            _SEQ_OUTCOMES.clear()
+        dm, dm_first = _first_maneuver(steps)
+        ends, paths = _outcomes(steps, dm, facing, 0)
+        hexes = intern(frozenset(h for pth in paths for h in pth))
+        alts = tuple(path_alts(steps, 0, k == 0) for k in range(len(paths)))
+        got = _SEQ_OUTCOMES[k] = (dm, dm_first, ends, paths, hexes, alts)
+    return got
+
+
 def _build_groups(seqs: tuple[tuple[Action, ...], ...], facing: int, alt: int) -> list[Group]:
     by: dict[tuple[Any, ...], Group] = {}
     out: list[Group] = []
     for steps in seqs:
-        dm, dm_first = _first_maneuver(steps)
-        ends, paths = _outcomes(steps, dm, facing, alt)
+        dm, dm_first, ends0, paths, hexes, alts0 = _seq_outcome(steps, facing)
+        # a maneuver's climb does not depend on the altitude it starts from
+        ends = tuple((q, r, f, alt + a) for q, r, f, a in ends0)
         gk = (dm, dm_first, ends)
         grp = by.get(gk)
         if grp is None:
             alts = [e[3] for e in ends]
             grp = by[gk] = Group(dm, dm_first, ends, min(alts), max(alts))
             out.append(grp)
-        hexes = intern(frozenset(h for pth in paths for h in pth))
         # keep a few members with different paths: enough to dodge a map edge
-        if len(grp.members) < _MAX_MEMBERS and all(m[2] != hexes for m in grp.members):
-            alts_ = intern(tuple(intern(path_alts(steps, alt, k == 0)) for k in range(len(paths))))
+        if len(grp.members) >= _MAX_MEMBERS:
+            continue
+        if all(m[2] != hexes for m in grp.members):
+            alts_ = intern(tuple(intern(tuple(alt + a for a in pa)) for pa in alts0))
             grp.members.append((steps, paths, hexes, alts_))
     return out
 
