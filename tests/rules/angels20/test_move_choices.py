@@ -8,8 +8,8 @@ from __future__ import annotations
 from engine_helpers import at, battle, plane, play, where
 from test_movement import INIT_AXIS_WINS, duel
 
-from rules.angels20 import Activate, Dice, ScriptedDice, dogfight, new_battle
-from rules.angels20.actions import STRAIGHT, Maneuver, Turn
+from rules.angels20 import Activate, Dice, EndMove, Rules, ScriptedDice, dogfight, new_battle
+from rules.angels20.actions import STATUSES, STRAIGHT, Maneuver, Turn
 from rules.angels20.move_choices import choices_json, fly, movable, move_choices
 from rules.angels20.plans import legal_move_plans
 
@@ -126,3 +126,28 @@ def test_json_names_hexes_by_column_and_row_and_actions_in_engine_form():
     path = data["ends"][0]["paths"][0]
     assert path["action"]["type"] == "move_plan" and path["action"]["plane"] == 0
     assert path["hexes"][-1] == data["to"] or path["if_failed"] is not None
+
+
+def test_a_path_offers_the_statuses_its_plans_allow():
+    # 000 "AIRCRAFT STATUS": with the status rule, the closing status is chosen with the path;
+    # a plan that may end at altitude 1 cannot close diving (the engine's plans say so)
+    s = battle(
+        [
+            plane("Bf 109E Wingman", "axis", 0, 0, 0, alt=2),
+            plane("Hurricane Mk I", "allied", 10, -8, 3),
+        ],
+        INIT_AXIS_WINS,
+        rules=Rules(status=True),
+    )
+    play(s, Activate(1, 2), STRAIGHT, STRAIGHT, EndMove("none"))
+    to = fly(s, 0, (STRAIGHT, STRAIGHT), True)[1].hex
+    got = move_choices(s, 0, to, per_end=50)
+    assert got is not None
+    straight = next(p for e in got.ends for p in e.paths if p.steps == (STRAIGHT, STRAIGHT))
+    assert set(straight.statuses) == set(STATUSES)
+    dive = next(p for e in got.ends for p in e.paths if p.steps[0] == Maneuver("power_dive", 1))
+    assert "diving" not in dive.statuses and "none" in dive.statuses
+    for status in straight.statuses:
+        c = s.clone()
+        c.apply(straight.plan(status))  # each one a legal whole move
+        assert STATUSES[c.planes[0].status] == status
