@@ -121,6 +121,10 @@ def _totals(label: str, values: Mapping[str, int]) -> str:
     return f"{label} " + ", ".join(f"{side} {n}" for side, n in values.items())
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _roll(die: int, modifier: int, target: int) -> str:
     mod = f"{modifier:+d}" if modifier else ""
     return f"{die}{mod} against {target}"
@@ -140,7 +144,7 @@ def _setup(e: Mapping[str, Any], n: LogNames) -> SafeString:
 
 
 def _shuffle(e: Mapping[str, Any], n: LogNames) -> SafeString:
-    return format_html("The {} is shuffled ({} cards).", _deck(e["deck"]), e["cards"])
+    return format_html("The {} is shuffled ({}).", _deck(e["deck"]), _count(e["cards"], "card"))
 
 
 def _first_turn_roll(e: Mapping[str, Any], n: LogNames) -> SafeString:
@@ -468,9 +472,10 @@ def _discard(e: Mapping[str, Any], n: LogNames) -> SafeString:
 
 def _reshuffle(e: Mapping[str, Any], n: LogNames) -> SafeString:
     return format_html(
-        "The {} ran out: its {} discarded cards are shuffled into a new deck.",
+        "The {} ran out: its {} discarded {} shuffled into a new deck.",
         _deck(e["deck"]),
         e["cards"],
+        "card is" if e["cards"] == 1 else "cards are",
     )
 
 

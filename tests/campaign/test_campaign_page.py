@@ -79,6 +79,7 @@ def test_the_commander_reads_what_to_do_and_assigns_planes_in_one_form(campaign,
     assert "Assign Junkers" not in html and "Assign " + state.plane_spec(mine[0]).name not in html
     # the log in sentences, no raw entries
     assert "takes the first turn" in text and "{'" not in text and "hits=" not in text
+    assert "{#" not in html and "{%" not in html  # no template text leaks onto the page
 
     # two planes to the mission in one submit: two engine actions, in the order chosen
     before = CampaignAction.objects.filter(campaign=campaign).count()
