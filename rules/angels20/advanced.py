@@ -48,14 +48,33 @@ def tailing(s: BattleState, a: int, b: int) -> bool:
 
 
 def tailed_count(s: BattleState, side: int) -> int:
-    """How many enemy aircraft ``side`` is tailing (each counted once)."""
+    """How many enemy aircraft ``side`` is tailing (each counted once).
+
+    :func:`tailing` written out over the pairs (twice every game turn):
+    the same tests, so the same count.
+    """
+    st = s.st
+    if st.dark:
+        return 0
     planes = s.planes
-    mine = [p.id for p in planes if p.side == side and not p.out]
+    mine = [p for p in planes if p.side == side and not p.out and not p.cloud]
     if not mine:
         return 0
-    return sum(
-        1 for b in planes if b.side != side and not b.out and any(tailing(s, a, b.id) for a in mine)
-    )
+    distance = st.map.distance
+    n = 0
+    for pb in planes:
+        if pb.side == side or pb.out or pb.cloud:
+            continue
+        for pa in mine:
+            if (
+                abs(pa.alt - pb.alt) <= 1
+                and 1 <= distance(pa.hex, pb.hex) <= 4
+                and REAR_TABLE[key(s, pb.hex, pa.hex)][pb.facing]
+                and FRONT_TABLE[key(s, pa.hex, pb.hex)][pa.facing]
+            ):
+                n += 1
+                break
+    return n
 
 
 # ---------------------------------------------------------------- 000 "CHOOSING TURN POSITION"
@@ -91,5 +110,5 @@ def end_move_status(s: BattleState, status: int) -> None:
     p = s.planes[s.mover]
     p.status = status
     if status:
-        s._log("status", plane=p.id, status=STATUSES[status])
+        s.log.append({"plane": p.id, "status": STATUSES[status], "e": "status", "turn": s.turn})
     complete_move(s, p)

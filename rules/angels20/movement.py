@@ -86,16 +86,21 @@ def activate(s: BattleState, i: int, speed: int) -> None:
     p.cloud = False  # 000 "EFFECTS OF BEING IN THE CLOUDS": until it moves again
     s.required = p.status if st.rules.status else STATUS_NONE
     p.status = STATUS_NONE  # the status lasts until the aircraft moves again
-    p.prev_hex = p.hex
-    s._log(
-        "activate",
-        plane=i,
-        speed=speed,
-        high=p.high,
-        required=STATUSES[s.required] if s.required else None,
-        hex=s._colrow(p.hex),
-        facing=p.facing,
-        alt=p.alt,
+    h = p.prev_hex = p.hex
+    w = st.map.width
+    # s._log("activate", ...) written out: once a move
+    s.log.append(
+        {
+            "plane": i,
+            "speed": speed,
+            "high": p.high,
+            "required": STATUSES[s.required] if s.required else None,
+            "hex": [h % w, h // w],
+            "facing": p.facing,
+            "alt": p.alt,
+            "e": "activate",
+            "turn": s.turn,
+        }
     )
 
 
@@ -170,16 +175,30 @@ def maneuver_check(s: BattleState, p: Plane, m: Maneuver) -> bool:
             v = fn(s, p.id, m.kind)
             if v:
                 parts.append(["ability", v])
-    bonus = sum(v for _, v in parts)
+    bonus = 0
+    for _, v in parts:
+        bonus += v
     target = 13 if p.high else 10
-    r1 = s.dice.d6("maneuver")
-    r2 = s.dice.d6("maneuver")
+    roll = s.dice.roll
+    r1 = roll(6, "maneuver")
+    r2 = roll(6, "maneuver")
     total = r1 + r2 + bonus
     ok = total >= target
-    s._log(
-        "maneuver", plane=p.id, maneuver=m.kind, option=m.option, dice=[r1, r2], bonus=bonus,
-        bonus_parts=parts, target=target, total=total, success=ok,
-    )  # fmt: skip
+    s.log.append(
+        {
+            "plane": p.id,
+            "maneuver": m.kind,
+            "option": m.option,
+            "dice": [r1, r2],
+            "bonus": bonus,
+            "bonus_parts": parts,
+            "target": target,
+            "total": total,
+            "success": ok,
+            "e": "maneuver",
+            "turn": s.turn,
+        }
+    )  # s._log("maneuver", ...) written out; fmt: skip
     return ok
 
 

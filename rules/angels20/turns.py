@@ -40,10 +40,10 @@ def start_turn(s: BattleState) -> None:
             if not p.out:
                 for fn in st.hooks[p.id].get("initiative", ()):
                     bonus[p.side] += fn(s, p.id)
-    d = s.dice
+    roll = s.dice.roll
     while True:
-        ax = (d.d6("initiative axis"), d.d6("initiative axis"))
-        al = (d.d6("initiative allied"), d.d6("initiative allied"))
+        ax = (roll(6, "initiative axis"), roll(6, "initiative axis"))
+        al = (roll(6, "initiative allied"), roll(6, "initiative allied"))
         tot = (ax[0] + ax[1] + bonus[0], al[0] + al[1] + bonus[1])
         if tot[0] != tot[1]:
             winner = 0 if tot[0] > tot[1] else 1
