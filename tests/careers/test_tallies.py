@@ -110,7 +110,7 @@ def test_a_denied_claim_a_transfer_and_a_named_entry_keep_the_tallies(client, ca
 
 @pytest.mark.parametrize(
     ("url", "queries"),
-    [("/statistics/{campaign}/", 2), ("/aces/", 6), ("/aces/?side=allied&status=living", 6),
+    [("/statistics/{campaign}/", 2), ("/aces/", 7), ("/aces/?side=allied&status=living", 7),
      ("/pilots/{pilot}/", 3)],
 )  # fmt: skip
 def test_pages_run_a_fixed_number_of_queries(client, cast, django_assert_num_queries, url, queries):
