@@ -238,19 +238,19 @@ def _counts_battle(result: AppliedResult) -> bool:
 def _result_saved(
     sender: Any, instance: AppliedResult, created: bool, raw: bool = False, **kw: Any
 ) -> None:
-    if created and not raw and _counts_battle(instance):
+    if created and not raw and instance.campaign_id is not None and _counts_battle(instance):
         _add(instance.campaign_id, BATTLES, {"battles": 1})
 
 
 def _result_deleted(sender: Any, instance: AppliedResult, **kw: Any) -> None:
-    if _counts_battle(instance):
+    if instance.campaign_id is not None and _counts_battle(instance):
         _add(instance.campaign_id, BATTLES, {"battles": -1})
 
 
 # -- recounts after the rare changes that move entries between keys --
 
 
-def _rebuild_for_pilots(pilots: Iterable[int] | QuerySet[Pilot]) -> None:
+def _rebuild_for_pilots(pilots: Iterable[int] | QuerySet[Pilot, Any]) -> None:
     events = PilotEvent.objects.filter(_counted(), pilot_id__in=pilots)
     pks = set(events.exclude(campaign=None).values_list("campaign_id", flat=True).distinct())
     names = {
