@@ -15,8 +15,7 @@ requests each, and the query count of each page.
 ``--sizes 1000,10000`` runs one such bench per size (5 battles a pilot), each in
 its own process and database (PostgreSQL: ``<name>_p<pilots>``, dropped and
 created afresh), and prints each page's time at every size and the ratio of the
-largest to the smallest. ``--tree PATH`` runs the pages of another checkout (a
-baseline) with this bench.
+largest to the smallest.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/angels_bench \
         .venv/bin/python bench/bench_careers.py --sizes 1000,10000
@@ -34,7 +33,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(os.environ.get("ANGELS_BENCH_TREE") or Path(__file__).resolve().parents[1])
+ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
@@ -47,16 +46,11 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=30)
     parser.add_argument("--turns", type=int, default=50, help="campaign turns the battles span")
     parser.add_argument("--sizes", help="pilot counts to compare, e.g. 1000,10000")
-    parser.add_argument("--tree", help="the checkout whose pages are timed (default: this one)")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.sizes:
         _compare(args)
         return
-    if args.tree and os.environ.get("ANGELS_BENCH_TREE") != args.tree:
-        os.environ["ANGELS_BENCH_TREE"] = args.tree
-        os.execv(sys.executable, [sys.executable, *sys.argv])  # ROOT is read at import
-
     tmp = tempfile.mkdtemp(prefix="angels-bench-")
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{tmp}/bench.sqlite3")
     os.environ["DJANGO_SETTINGS_MODULE"] = "angels.settings.test"
@@ -122,8 +116,6 @@ def _compare(args: argparse.Namespace) -> None:
     results = {}
     for pilots in sizes:
         env = dict(os.environ)
-        if args.tree:
-            env["ANGELS_BENCH_TREE"] = args.tree
         if url.startswith("postgres"):
             env["DATABASE_URL"] = _fresh_database(url, f"_p{pilots}")
         cmd = [sys.executable, __file__, "--json", "--pilots", str(pilots), "--battles",
