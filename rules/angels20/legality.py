@@ -158,7 +158,7 @@ def step_actions(s: BattleState) -> list[Action]:
         return status_options(s, p)
     if s.step_no == 0 and s.required:
         return required_options(s, p)
-    blocked = high_speed_blocked(s, p)
+    blocked = p.high and s.last_man == s.step_no  # high_speed_blocked(s, p)
     if s.st.bomber[p.id]:
         # 000 "BOMBER STATS": bombers only turn or fly straight
         return list(STEP_OPTIONS[(not blocked and not fuel_no_turn(s, p), False, p.alt)])

@@ -122,7 +122,13 @@ def step(s: BattleState, turn: int, m: Maneuver | None) -> None:
     start_hex = p.hex
     kind = "straight"
     if m is None:
-        if enter(s, p, p.facing) and turn:
+        nb = s.st.map.neighbour[start_hex * 6 + p.facing]  # enter() written out
+        if nb < 0:
+            leave_map(s, p, EDGE_NAMES[nb])
+        else:
+            p.prev_hex = start_hex
+            p.hex = nb
+        if nb >= 0 and turn:
             # 000 "Turn (normal)": one hex side after entering the hex
             p.facing = (p.facing + turn) % 6
             s.last_man = n

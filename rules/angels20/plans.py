@@ -88,6 +88,11 @@ def second_dms(extra: tuple[tuple[str, str], ...], first: str, lo: int, hi: int)
 
 def required_maneuvers(required: int, alt: int) -> list[Action]:
     """000 "Required Maneuver": the options in the first hex entered, for the status begun in."""
+    got = _REQUIRED.get((required, alt))
+    return list(got if got is not None else _required_maneuvers(required, alt))
+
+
+def _required_maneuvers(required: int, alt: int) -> tuple[Action, ...]:
     if required == STATUS_DIVING:
         opts: list[Action] = [m for m in DMS_AT_ALT[alt] if m.kind == "power_dive"]
     elif required == STATUS_CLIMBING:
@@ -95,7 +100,15 @@ def required_maneuvers(required: int, alt: int) -> list[Action]:
     else:
         d = -1 if required == STATUS_EVADING_LEFT else 1
         opts = [Turn(d), Maneuver("tight_turn", d)]
-    return opts or [STRAIGHT]
+    return tuple(opts or [STRAIGHT])
+
+
+# (status begun in, altitude) -> the options of the first hex entered
+_REQUIRED = {
+    (st, alt): _required_maneuvers(st, alt)
+    for st in range(1, len(STATUSES))  # every status but none
+    for alt in range(1, 7)
+}
 
 
 @lru_cache(maxsize=4096)
