@@ -143,7 +143,8 @@ class Planner:
             for pl in self.state.legal_move_plans(self.i, statuses=False):
                 # one difficult maneuver per sequence: the odds model below
                 # rolls one check (a second one an ability allows is not used)
-                if sum(isinstance(x, Maneuver) for x in pl.steps) > 1 or pl.clouds:
+                # (type(), not isinstance(): Action is an ABC, whose isinstance is slow)
+                if pl.clouds or sum(type(x) is Maneuver for x in pl.steps) > 1:
                     continue
                 self.by_speed.setdefault(pl.speed, []).append(pl.steps)
         seqs = STEP_SEQS[key] = tuple(self.by_speed.get(speed, ()))
