@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from angels.errors import RuleViolation
 from battles.models import Battle, BattleStatus
-from battles.play import battle_state, settings_with_seats, turn_act
+from battles.play import battle_state, hand_over, settings_with_seats, turn_act
 from battles.services import battle_apply, seed_visible
 from campaign import services
 from campaign.engagements import engagement_seed
@@ -67,15 +67,18 @@ def web_war(users, *, name="Web war", seed=SEED, invite=True):
     return campaign
 
 
-def fly_to_the_end(battle, users, max_decisions=5000):
-    """Each commander hands every decision of theirs to the tactical pilot (turn_act)."""
-    for _ in range(max_decisions):
+def fly_to_the_end(battle, users):
+    """The side to act decides once by the turn API (its tactical pilot's choice), then each
+    commander hands the side to the tactical pilot, which flies the rest at once."""
+    battle.refresh_from_db()
+    side = ENGINE_SIDES[battle_state(battle).current_side()]
+    turn_act(battle_id=battle.pk, user=users[side], version=battle.version, computer="tactical")
+    for side in ("axis", "allied"):
         battle.refresh_from_db()
-        if battle.status != BattleStatus.IN_PLAY:
-            return
-        side = ENGINE_SIDES[battle_state(battle).current_side()]
-        turn_act(battle_id=battle.pk, user=users[side], version=battle.version, computer="tactical")
-    raise AssertionError("the battle did not end")
+        if battle.status == BattleStatus.IN_PLAY:
+            hand_over(battle_id=battle.pk, user=users[side], side=side)
+    battle.refresh_from_db()
+    assert battle.status == BattleStatus.FINISHED
 
 
 def _refused(code, **kwargs):
