@@ -138,7 +138,7 @@ def _fresh_database(url: str, suffix: str) -> str:
     base, _, name = url.rpartition("/")
     name = f"{name}{suffix}"
     with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # autovacuum may be in it
         conn.execute(f'CREATE DATABASE "{name}"')
     return f"{base}/{name}"
 
