@@ -60,15 +60,18 @@ def tailed_count(s: BattleState, side: int) -> int:
     mine = [p for p in planes if p.side == side and not p.out and not p.cloud]
     if not mine:
         return 0
-    distance = st.map.distance
+    q, r = st.map.q, st.map.r
     n = 0
     for pb in planes:
         if pb.side == side or pb.out or pb.cloud:
             continue
+        qb, rb = q[pb.hex], r[pb.hex]
         for pa in mine:
+            if abs(pa.alt - pb.alt) > 1:
+                continue
+            dq, dr = qb - q[pa.hex], rb - r[pa.hex]
             if (
-                abs(pa.alt - pb.alt) <= 1
-                and 1 <= distance(pa.hex, pb.hex) <= 4
+                1 <= (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= 4  # HexMap.distance
                 and REAR_TABLE[key(s, pb.hex, pa.hex)][pb.facing]
                 and FRONT_TABLE[key(s, pa.hex, pb.hex)][pa.facing]
             ):
