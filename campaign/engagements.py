@@ -31,7 +31,7 @@ from django.db import transaction
 from angels.events import BATTLE_RESULT, send_campaign_event
 from angels.secrets import seed_key
 from battles.models import Battle, BattleStatus
-from battles.play import user_sides
+from battles.play import seats_of, user_sides
 from battles.rules_settings import rules_options
 from battles.scenarios import engine_quality
 from battles.services import battle_create_from_setup
@@ -47,6 +47,7 @@ from rules.cardgame.state import AWAITING_RESULT
 from rules.dice import Dice, derive_seed
 
 ENGINE_MODE = "engine"
+WEB_MODE = "web"  # an engine battle flown by people (campaign.web_engagements)
 CARD_MODE = "card"
 ENGAGEMENT_TURNS = 8
 ENGINE_CREDIT = "engine:last-attack"
@@ -104,7 +105,7 @@ def engagement_battle_ensure(*, campaign: Any, state: GameState) -> Battle | Non
     Called inside the campaign's locked transaction; the battle is dispatched
     after commit.
     """
-    from .web_engagements import WEB_MODE, web_battle_announce, web_battle_settings
+    from .web_engagements import web_battle_announce, web_battle_settings
 
     mode = waiting_mode(state)
     if mode not in (ENGINE_MODE, WEB_MODE):
@@ -249,7 +250,11 @@ def engagement_battle_finished(battle: Battle) -> None:
         _enter_result(
             campaign,
             EngagementResult(
-                mode=ENGINE_MODE, mission_id=mission, losses=losses, kills=kills, retreats=retreats
+                mode=WEB_MODE if seats_of(battle) else ENGINE_MODE,  # (who flew it, for the log)
+                mission_id=mission,
+                losses=losses,
+                kills=kills,
+                retreats=retreats,
             ),
             actor="engine",
         )

@@ -92,9 +92,14 @@ def campaign_engagements(campaign: Campaign, *, state: Any = None) -> list[dict[
     battles = {
         b.source_key: b
         for b in Battle.objects.filter(source_key__startswith=f"campaign:{campaign.pk}:").only(
-            "id", "source_key", "status"
+            "id", "source_key", "status", "settings"
         )
     }
+
+    def mode_of(key: str, mode: str) -> str:  # an engine battle flown by people: "web"
+        battle = battles.get(key)
+        return "web" if battle is not None and (battle.settings or {}).get("seats") else mode
+
     tables: dict[int | None, list[TableBattle]] = {}
     for t in TableBattle.objects.filter(campaign=campaign).only("id", "name", "campaign_turn"):
         tables.setdefault(t.campaign_turn, []).append(t)
@@ -116,13 +121,13 @@ def campaign_engagements(campaign: Campaign, *, state: Any = None) -> list[dict[
     for e in state.engagements:
         key = f"campaign:{campaign.pk}:turn{e['turn']}:{e['mission_id']}"
         rows.append({
-            "turn": e["turn"], "mission": e["mission_id"], "mode": e["mode"], "losses": len(e["losses"]),
+            "turn": e["turn"], "mission": e["mission_id"], "mode": mode_of(key, e["mode"]), "losses": len(e["losses"]),
             "kills": len(e["kills"]), "links": links(key, e["mode"], e["turn"]),
         })  # fmt: skip
     for key in list(battles):  # engine engagements not entered into the game yet
         turn = key.split(":")[2].removeprefix("turn")
         rows.append({
-            "turn": int(turn) if turn.isdigit() else None, "mission": key.rsplit(":", 1)[1], "mode": "engine",
+            "turn": int(turn) if turn.isdigit() else None, "mission": key.rsplit(":", 1)[1], "mode": mode_of(key, "engine"),
             "losses": None, "kills": None, "links": links(key, "engine", 0),
         })  # fmt: skip
     return rows[::-1]

@@ -530,7 +530,7 @@ def _undo_refusal(campaign: Campaign, last: CampaignAction) -> None:
             mode = json.loads(payload.get("result", "{}")).get("mode")
         except (TypeError, ValueError, AttributeError):
             mode = None
-        if mode == "engine":
+        if mode in ("engine", "web"):  # (web: an engine battle flown by people)
             raise RuleViolation(
                 "this is the result of an engine battle, flown and applied to the roster: "
                 "it cannot be undone (correct PP/ST or the pilots instead)",
@@ -626,7 +626,7 @@ def _sync_planes(
         if pid in state.lost and record.left_turn is None:
             record.left_turn = state.lost[pid].get("turn", state.turn)
             record.save(update_fields=["left_turn"])
-            if _loss_mode(state, pid) == "engine":
+            if _loss_mode(state, pid) in ("engine", "web"):
                 continue  # the battle's own result reached the pilot (campaign.engagements)
             # the side whose turn it is flew the mission (over the other side's ground)
             plane_lost(

@@ -37,9 +37,9 @@ from angels.events import MUST_ACT, send_campaign_event
 from battles.models import Battle, BattleStatus
 from battles.play import seats_of, turn_view
 
+from .engagements import WEB_MODE
 from .models import Campaign, CampaignMember, Pace, Role
 
-WEB_MODE = "web"
 COMPUTER_SEAT = {"pilot": "tactical"}
 SIDES = ("axis", "allied")
 DECISION_SHARE = 12  # a battle's decision gets this share of a campaign decision's time

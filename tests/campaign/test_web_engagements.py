@@ -135,7 +135,7 @@ def test_a_web_engagement_is_flown_by_the_two_commanders(
         for a in CampaignAction.objects.filter(campaign=campaign, payload__type="result")
         if f'"mission_id": "{mission}"' in a.payload["result"]
     ]
-    assert len(entered) == 1 and '"mode": "engine"' in entered[0].payload["result"]
+    assert len(entered) == 1 and '"mode": "web"' in entered[0].payload["result"]
     campaign.refresh_from_db()
     assert services.campaign_replay(campaign).to_json() == campaign.state
     kills = battle.result["kills"]
