@@ -121,7 +121,9 @@ def attack_rule(s: BattleState, a: int, t: int) -> str | None:
         return R_DESTROYED
     if pa.side == pt.side:
         return R_ENEMY
-    d = st.map.distance(pa.hex, pt.hex)
+    m = st.map
+    dq, dr = m.q[pt.hex] - m.q[pa.hex], m.r[pt.hex] - m.r[pa.hex]
+    d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # m.distance(pa.hex, pt.hex) written out
     if d == 0:
         return R_RANGE_0
     if d > 3 or st.attack[a][d - 1] <= 0:
@@ -206,7 +208,8 @@ def has_attack(s: BattleState, side: int) -> bool:
     """Has ``side`` an attack open? The same checks as :func:`attacks`, stopping at the first."""
     planes = s.planes
     for pa in planes:
-        if attacker_rule(s, pa, side) is None:
+        # attacker_rule(s, pa, side) is None, written out
+        if pa.side == side and not pa.out and not pa.fired and not pa.grounded:
             for pt in planes:
                 if pt.side != side and not pt.out and attack_rule(s, pa.id, pt.id) is None:
                     return True
