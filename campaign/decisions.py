@@ -38,6 +38,10 @@ PHASE_NAMES = {
 NEXT_PHASE = dict(zip(list(PHASE_NAMES)[:-1], list(PHASE_NAMES)[1:], strict=True))
 # groups whose choices are planes or cards, several at once (one engine action each)
 MULTI = ("assign", "unassign", "scramble", "loss", "train", "discard")
+# every kind of a side's action has its form here (the umpire's "mode" and "result" are
+# the organiser's and the engine's: not decisions of a side); a test holds this to
+# rules.cardgame.actions.ACTION_TYPES
+GROUPED_KINDS = frozenset({*MULTI, "play", "advance"})
 HAND_LIMIT = 7  # 003 "DEBRIEFING PHASE": "Max hand size is 7 cards."
 
 
@@ -171,8 +175,9 @@ def decision_groups(view: Mapping[str, Any]) -> list[dict[str, Any]]:
             })  # fmt: skip
         elif kind == "advance":
             group("advance", "advance", multiple=False, **_advance_words(view))
-        else:  # an action type this page does not know: still offered, on its own
-            group(f"raw:{len(groups)}", kind, multiple=False, title=kind, help="", submit=kind)
+    for g in groups.values():  # the planes that carry the mission's payload first
+        if g["kind"] == "assign":
+            g["choices"].sort(key=lambda c: not c["tag"].startswith("bombs"))
     order = {
         "loss": 0,
         "train": 1,

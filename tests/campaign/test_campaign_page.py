@@ -76,6 +76,10 @@ def test_the_commander_reads_what_to_do_and_assigns_planes_in_one_form(campaign,
     boxes = re.findall(r'type="checkbox" name="choice" value="([^"]+)"', form)
     assert sorted(boxes) == sorted(mine)
     assert html.count('data-group="assign:') == len(missions)
+    # each plane says what it does there; those carrying the payload come first
+    tags = re.findall(r'<em class="tag">([^<]+)</em>', form)
+    assert len(tags) == len(mine) and tags[0].startswith("bombs:")
+    assert tags == sorted(tags, key=lambda t: not t.startswith("bombs:"))
     assert "Assign Junkers" not in html and "Assign " + state.plane_spec(mine[0]).name not in html
     # the log in sentences, no raw entries
     assert "takes the first turn" in text and "{'" not in text and "hits=" not in text

@@ -177,3 +177,10 @@ def test_a_played_game_reads_as_sentences_for_both_sides():
         assert {"interception", "engagement_result", "bombing", "assign"} <= seen
         if viewer is None:  # a spectator never reads a drawn card's name
             assert not any("names" in e for e in view["log"])
+
+
+def test_every_kind_of_a_sides_action_has_a_form_on_the_page():
+    from campaign.decisions import GROUPED_KINDS
+    from rules.cardgame.actions import ACTION_TYPES
+
+    assert set(ACTION_TYPES) - {"mode", "result"} == GROUPED_KINDS
