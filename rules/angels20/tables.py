@@ -42,7 +42,8 @@ def tables_for(scenario: Scenario) -> ScenarioTables:
     if st is None:
         st = ScenarioTables(scenario)
         if len(_TABLES) >= _TABLES_MAX:
-            del _TABLES[next(iter(_TABLES))]
+            # (pop with defaults: another thread may have dropped it first)
+            _TABLES.pop(next(iter(_TABLES), None), None)
         _TABLES[key] = st
     return st
 

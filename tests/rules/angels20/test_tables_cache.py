@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from rules.angels20 import Dice, Rules, dogfight, flight, new_battle, standard_scenario
+from rules.angels20 import Dice, Rules, dogfight, flight, new_battle, standard_scenario, tables
 from rules.angels20.tables import ScenarioTables, tables_for, tables_key
 
 AXIS = ('A6M2 "Zeke"', 'Ki-61 "Tony"')
@@ -79,3 +79,9 @@ def test_move_plans_follow_each_battles_own_random_clouds():
         got = s.legal_move_plans()
         _fresh_tables(s)
         assert got == s.legal_move_plans()
+
+
+def test_the_shared_tables_stay_bounded_and_serve_each_rules_own():
+    for n in range(1, tables._TABLES_MAX + 10):
+        assert tables_for(dogfight(Rules(max_turns=n))).rules.max_turns == n
+    assert len(tables._TABLES) == tables._TABLES_MAX
