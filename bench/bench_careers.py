@@ -14,8 +14,10 @@ requests each, and the query count of each page.
 
 ``--sizes 1000,10000`` runs one such bench per size (5 battles a pilot), each in
 its own process and database (PostgreSQL: ``<name>_p<pilots>``, dropped and
-created afresh), and prints each page's time at every size and the ratio of the
-largest to the smallest.
+created afresh): all are built first, then timed in alternating rounds (one
+request per page per round), and it prints each page's median at every size and
+the ratio of the largest to the smallest. ``--baseline PATH`` times another
+checkout (e.g. ``git archive`` of an older commit) the same way beside it.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/angels_bench \
         .venv/bin/python bench/bench_careers.py --sizes 1000,10000
@@ -46,7 +48,8 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=30)
     parser.add_argument("--turns", type=int, default=50, help="campaign turns the battles span")
     parser.add_argument("--sizes", help="pilot counts to compare, e.g. 1000,10000")
-    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--baseline", help="another checkout timed alongside (with --sizes)")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.sizes:
         _compare(args)
@@ -72,7 +75,7 @@ def main() -> None:
     ids = _build(args.pilots, args.battles, args.turns)
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")  # planner statistics, as autovacuum would gather in time
-    out = sys.stderr if args.json else sys.stdout
+    out = sys.stderr if args.serve else sys.stdout
     print(f"database: {connection.vendor}; built {args.pilots} pilots, {args.battles} battles over "
           f"{args.turns} turns, {ids['events']} career events in {time.perf_counter() - t0:.1f} s",
           file=out)  # fmt: skip
@@ -88,48 +91,76 @@ def main() -> None:
         "squadron page": f"/squadrons/{ids['squadron']}/",
         "campaign statistics": f"/statistics/{ids['campaign']}/",
     }
-    print(f"{'page':45} {'median ms':>10} {'p90 ms':>8} {'queries':>8}", file=out)
-    figures = {}
+    queries = {}
     for label, url in pages.items():
         connection.queries_log.clear()  # a full log (it is a bounded deque) would count nothing
         with CaptureQueriesContext(connection) as ctx:
             assert client.get(url).status_code == 200, url
-        queries = len(ctx)  # read now: the next request resets the log
-        times = []
-        for _ in range(args.requests):
-            start = time.perf_counter()
-            client.get(url)
-            times.append((time.perf_counter() - start) * 1000)
-        times.sort()
+        queries[label] = len(ctx)  # read now: the next request resets the log
+    if args.serve:  # one round of every page per line read (the --sizes driver alternates)
+        print(json.dumps(queries), flush=True)
+        for _ in sys.stdin:
+            print(
+                json.dumps({label: _timed(client, url) for label, url in pages.items()}), flush=True
+            )
+        return
+    print(f"{'page':45} {'median ms':>10} {'p90 ms':>8} {'queries':>8}", file=out)
+    for label, url in pages.items():
+        times = sorted(_timed(client, url) for _ in range(args.requests))
         p90 = times[int(len(times) * 0.9) - 1]
         median = statistics.median(times)
-        figures[label] = {"median": median, "p90": p90, "queries": queries}
-        print(f"{label:45} {median:10.1f} {p90:8.1f} {queries:8d}", file=out)
-    if args.json:
-        print(json.dumps(figures))
+        print(f"{label:45} {median:10.1f} {p90:8.1f} {queries[label]:8d}", file=out)
+
+
+def _timed(client, url: str) -> float:
+    start = time.perf_counter()
+    client.get(url)
+    return (time.perf_counter() - start) * 1000
 
 
 def _compare(args: argparse.Namespace) -> None:
-    """One bench per size, each in its own process and database; a table of medians and ratios."""
+    """One bench per size (and per tree with --baseline), each in its own process
+    and database, built first, then timed in alternating rounds so the machine's
+    load falls on every size alike; a table of medians and ratios."""
     url = os.environ.get("DATABASE_URL", "")
     sizes = [int(n) for n in args.sizes.split(",")]
-    results = {}
-    for pilots in sizes:
-        env = dict(os.environ)
-        if url.startswith("postgres"):
-            env["DATABASE_URL"] = _fresh_database(url, f"_p{pilots}")
-        cmd = [sys.executable, __file__, "--json", "--pilots", str(pilots), "--battles",
-               str(5 * pilots), "--requests", str(args.requests), "--turns", str(args.turns)]  # fmt: skip
-        done = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, text=True, check=True)
-        results[pilots] = json.loads(done.stdout.strip().splitlines()[-1])
+    trees = {"this tree": ROOT} | (
+        {"baseline": Path(args.baseline).resolve()} if args.baseline else {}
+    )
+    runs = {}
+    for tree_name, tree in trees.items():
+        for pilots in sizes:
+            env = dict(os.environ)
+            if url.startswith("postgres"):
+                env["DATABASE_URL"] = _fresh_database(
+                    url, f"_{'b' if tree != ROOT else 'p'}{pilots}"
+                )
+            cmd = [sys.executable, str(tree / "bench" / "bench_careers.py"), "--serve", "--pilots", str(pilots),
+                   "--battles", str(5 * pilots), "--turns", str(args.turns)]  # fmt: skip
+            runs[(tree_name, pilots)] = subprocess.Popen(
+                cmd, cwd=tree, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+            )  # built side by side
+    queries = {key: json.loads(run.stdout.readline()) for key, run in runs.items()}  # type: ignore[union-attr]
+    times: dict[tuple[str, int], dict[str, list[float]]] = {key: {} for key in runs}
+    for i in range(args.requests):
+        order = list(runs.items())
+        for key, run in order[i % len(order) :] + order[: i % len(order)]:
+            run.stdin.write("go\n")  # type: ignore[union-attr]
+            run.stdin.flush()  # type: ignore[union-attr]
+            for label, ms in json.loads(run.stdout.readline()).items():  # type: ignore[union-attr]
+                times[key].setdefault(label, []).append(ms)
+    for run in runs.values():
+        run.stdin.close()  # type: ignore[union-attr]
+        run.wait()
     small, large = sizes[0], sizes[-1]
-    head = "".join(f"{f'{n:,} ms':>11}" for n in sizes)
-    print(f"{'page (median ms)':45}{head} {'ratio':>7} {'queries':>8}")
-    for label in results[small]:
-        times = "".join(f"{results[n][label]['median']:11.1f}" for n in sizes)
-        ratio = results[large][label]["median"] / results[small][label]["median"]
-        queries = "/".join(str(results[n][label]["queries"]) for n in sizes)
-        print(f"{label:45}{times} {ratio:6.2f}x {queries:>8}")
+    for tree_name in trees:
+        head = "".join(f"{f'{n:,} ms':>11}" for n in sizes)
+        print(f"{tree_name + ': page (median ms)':45}{head} {'ratio':>7} {'queries':>8}")
+        for label in queries[(tree_name, small)]:
+            med = {n: statistics.median(times[(tree_name, n)][label]) for n in sizes}
+            row = "".join(f"{med[n]:11.1f}" for n in sizes)
+            count = "/".join(str(queries[(tree_name, n)][label]) for n in sizes)
+            print(f"{label:45}{row} {med[large] / med[small]:6.2f}x {count:>8}")
 
 
 def _fresh_database(url: str, suffix: str) -> str:
