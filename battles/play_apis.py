@@ -1,5 +1,6 @@
 """The turn of a battle flown by people (issue 14): read it, act in it (``battles.play``)."""
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers
@@ -110,7 +111,8 @@ class BattleTurnApi(APIView):
         ),
     )
     def post(self, request, pk: int):
-        get_object_or_404(Battle, pk=pk)
+        if not Battle.objects.filter(pk=pk).exists():  # the service locks and reads the row
+            raise Http404
         data = TurnActInput(data=request.data)
         data.is_valid(raise_exception=True)
         battle = play.turn_act(battle_id=pk, user=request.user, **data.validated_data)
@@ -134,7 +136,8 @@ class BattleHandOverApi(APIView):
         ),
     )
     def post(self, request, pk: int):
-        get_object_or_404(Battle, pk=pk)
+        if not Battle.objects.filter(pk=pk).exists():  # the service locks and reads the row
+            raise Http404
         data = HandOverInput(data=request.data)
         data.is_valid(raise_exception=True)
         battle = play.hand_over(

@@ -6,9 +6,11 @@ in the report."""
 from __future__ import annotations
 
 import datetime as dt
+import threading
 
 import pytest
 import time_machine
+from django.db import connection
 from django.test import Client
 
 from battles import play, tasks
@@ -321,3 +323,42 @@ def test_the_new_battle_page_names_a_bad_time_per_decision(cast, amount, unit, w
     assert response.status_code == 400 and words in page, page[-3000:]
     assert f'name="deadline_amount" value="{amount}"' in page
     assert not Battle.objects.exists()
+
+
+@pytest.mark.skipif("connection.vendor != 'postgresql'", reason="row locks need PostgreSQL")
+@pytest.mark.django_db(transaction=True)
+def test_a_deadline_racing_a_move_and_a_page_load_counts_once(cast):
+    """The beat task, a page load and the person's own move, all at once on a passed
+    deadline: either the move or the computer's decision is taken, never both."""
+    pk = _create(cast, deadline={"seconds": 10})
+    battle = Battle.objects.get(pk=pk)
+    view = play.turn_view(battle, cast[play.turn_view(battle, None)["to_act"]])
+    late = battle.decision_due + dt.timedelta(seconds=1)
+    answers: list = []
+
+    def run(job):
+        try:
+            answers.append(job())
+        except Exception as exc:  # noqa: BLE001 - a refusal is what is counted
+            answers.append(exc)
+        finally:
+            connection.close()
+
+    user = cast[view["to_act"]]
+    jobs = [
+        lambda: play.deadline_pass(pk, now=late),
+        lambda: play.deadline_pass(pk, now=late),
+        lambda: play.turn_act(
+            battle_id=pk, user=user, version=view["version"], action=view["legal_actions"][0]
+        ),
+    ]
+    threads = [threading.Thread(target=run, args=(job,)) for job in jobs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    battle = Battle.objects.get(pk=pk)
+    took = sum(1 for a in answers if a == 1 or isinstance(a, Battle))
+    assert took == 1, answers
+    assert battle.version == view["version"] + 1 and len(battle.notes) <= 1
+    assert _replays(battle)
