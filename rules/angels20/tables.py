@@ -42,8 +42,10 @@ def tables_for(scenario: Scenario) -> ScenarioTables:
     if st is None:
         st = ScenarioTables(scenario)
         if len(_TABLES) >= _TABLES_MAX:
-            # (pop with defaults: another thread may have dropped it first)
-            _TABLES.pop(next(iter(_TABLES), None), None)
+            try:
+                del _TABLES[next(iter(_TABLES))]
+            except (KeyError, StopIteration, RuntimeError):
+                pass  # another thread (the web process's background battles) was first
         _TABLES[key] = st
     return st
 
