@@ -13,6 +13,7 @@ import time_machine
 from django.db import connection
 from django.test import Client
 
+from accounts.models import UserSettings
 from battles import play, tasks
 from battles.models import Battle, BattleStatus
 from rules.angels20 import Scenario, replay
@@ -71,6 +72,12 @@ def test_a_passed_deadline_is_the_computer_pilots_decision_once(cast):
         assert first["deadline_seconds"] == 120 and first["seconds_left"] == 120
         page = hans.get(f"/battles/{pk}/play/").content.decode()
         assert "Time per decision 2 min" in page and "2 min</span> left" in page
+        # the time it runs out, in the reader's own time zone (accounts' setting)
+        assert "until <time" in page and ">09:02:00 UTC</time>" in page
+        UserSettings.objects.update_or_create(
+            user=cast["allied"], defaults={"time_zone": "Europe/Berlin"}
+        )
+        assert ">10:02:00 CET</time>" in tom.get(f"/battles/{pk}/play/").content.decode()
 
         clock.shift(dt.timedelta(seconds=119))  # not yet: nothing happens
         assert tasks.pass_deadlines.delay().get() == []
