@@ -9,6 +9,7 @@ of once a battle.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 from . import abilities
@@ -42,10 +43,9 @@ def tables_for(scenario: Scenario) -> ScenarioTables:
     if st is None:
         st = ScenarioTables(scenario)
         if len(_TABLES) >= _TABLES_MAX:
-            try:
+            # another thread (the web process's background battles) may be first
+            with suppress(KeyError, StopIteration, RuntimeError):
                 del _TABLES[next(iter(_TABLES))]
-            except (KeyError, StopIteration, RuntimeError):
-                pass  # another thread (the web process's background battles) was first
         _TABLES[key] = st
     return st
 
