@@ -39,9 +39,12 @@ def catalog(db):
     """The shipped catalog, loaded into an empty database: what ``catalog_load()`` returns.
 
     The first test in a process runs the real loader (reads and checks every CSV row,
-    validates and saves each type: seconds); later ones insert the rows it wrote in one
-    query, in the same order, and get the report it would give. The loader itself is
-    tested in tests/roster/, where it is called directly."""
+    validates and saves each type: seconds); later ones insert the rows it wrote, with
+    their "created" history records, in two queries, in the same order, and get the
+    report it would give. The loader itself is tested in tests/roster/, where it is
+    called directly."""
+    from simple_history.utils import bulk_create_with_history
+
     from roster.catalog import CatalogReport, catalog_load
     from roster.models import AircraftType
 
@@ -53,7 +56,8 @@ def catalog(db):
             for row in _CATALOG_ROWS:
                 del row["id"]
         return report
-    AircraftType.objects.bulk_create([AircraftType(**row) for row in _CATALOG_ROWS])
+    # with each type's "created" history record, as its save() would have written
+    bulk_create_with_history([AircraftType(**row) for row in _CATALOG_ROWS], AircraftType)
     return CatalogReport(created=[row["name"] for row in _CATALOG_ROWS])
 
 
