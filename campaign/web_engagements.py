@@ -110,13 +110,14 @@ def web_battle_announce(campaign: Campaign, battle: Battle, mission: str) -> Non
 
 
 def _campaign_battles(campaign: Campaign) -> list[Battle]:
-    return [
-        b
-        for b in Battle.objects.filter(source_key__startswith=f"campaign:{campaign.pk}:").order_by(
-            "-pk"
+    """The campaign's battles with seats (flown by people), newest first, without their logs."""
+    return list(
+        Battle.objects.filter(
+            source_key__startswith=f"campaign:{campaign.pk}:", settings__has_key="seats"
         )
-        if seats_of(b)
-    ]
+        .defer("log")
+        .order_by("-pk")
+    )
 
 
 def _mission_name(campaign: Campaign, battle: Battle) -> str:
