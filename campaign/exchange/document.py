@@ -191,6 +191,25 @@ def rewrite_json(table: str, column: str, value: Any, m: Mapper) -> Any:
     return _walk(value, m)
 
 
+def map_seat_users(table: str, column: str, value: Any, to: Callable[[Any], Any]) -> Any:
+    """A battle's ``settings.seats.<side>.user`` mapped by ``to``: a user id to a username on
+    export, a username back to this server's user id on import (users travel by name)."""
+    if table != BATTLE or column != "settings" or not isinstance(value, dict):
+        return value
+    seats = value.get("seats")
+    if not isinstance(seats, dict):
+        return value
+    mapped = {
+        side: (
+            {**seat, "user": to(seat["user"])}
+            if isinstance(seat, dict) and "user" in seat
+            else seat
+        )
+        for side, seat in seats.items()
+    }
+    return {**value, "seats": mapped}
+
+
 def checksum(document: dict[str, Any]) -> str:
     """SHA-256 of the document without its checksum, in a canonical form."""
     body = {k: v for k, v in document.items() if k != "checksum"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,7 @@ from .document import (
     KIND,
     TABLES,
     TEXT_COLUMNS,
+    map_seat_users,
     rewrite_json,
     rewrite_text,
     seal,
@@ -142,12 +144,26 @@ def serialise_row(
         if f.is_relation:
             out[f.name] = _key_value(f, value, refs, users)
         elif isinstance(f, models.JSONField):
-            out[f.name] = rewrite_json(table, f.name, value, refs)
+            out[f.name] = map_seat_users(
+                table, f.name, rewrite_json(table, f.name, value, refs), _username(refs, users)
+            )
         elif (table, f.name) in TEXT_COLUMNS:
             out[f.name] = rewrite_text(value, refs)
         else:
             out[f.name] = _plain(value)
     return out
+
+
+def _username(refs: _Refs, users: set[int]) -> Callable[[Any], Any]:
+    """A seat's user id as its username (the user then travels in the file's users)."""
+
+    def name(pk: Any) -> Any:
+        if isinstance(pk, int) and pk in refs.users:
+            users.add(pk)
+            return refs.users[pk]
+        return pk
+
+    return name
 
 
 def _history_rows(table: str, qs: models.QuerySet[Any], refs: _Refs, users: set[int]) -> list:

@@ -33,6 +33,7 @@ from .document import (
     TABLES,
     TEXT_COLUMNS,
     checksum,
+    map_seat_users,
     rewrite_json,
     rewrite_text,
 )
@@ -172,6 +173,15 @@ def _key(
     return ids(target, value)
 
 
+def _seat_user(ids: _Ids, where: str) -> Any:
+    def user_id(name: Any) -> int:
+        if not isinstance(name, str) or name not in ids.users:
+            raise _refuse(f"a seat names user {name!r}, who is not in the file's users", where)
+        return ids.users[name]
+
+    return user_id
+
+
 def _decode(
     table: str,
     model: type[models.Model],
@@ -200,7 +210,9 @@ def _decode(
         if f.is_relation:
             value = _key(f, value, at, ids, order, deferred, obj)
         elif isinstance(f, models.JSONField):
-            value = rewrite_json(table, f.name, value, ids)
+            value = map_seat_users(
+                table, f.name, rewrite_json(table, f.name, value, ids), _seat_user(ids, at)
+            )
         elif (table, f.name) in TEXT_COLUMNS:
             value = rewrite_text(value, ids)
         elif isinstance(f, models.DateTimeField) and value is not None:

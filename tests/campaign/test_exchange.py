@@ -247,3 +247,36 @@ def test_missing_users_are_created_inactive(exported, campaign, django_user_mode
     assert "churchill" in report.users_created
     user = django_user_model.objects.get(username="churchill")
     assert not user.is_active and not user.has_usable_password()
+
+
+def test_a_battles_seats_travel_by_username(
+    catalog, users, django_user_model, django_capture_on_commit_callbacks
+):
+    """A battle flown by people is seated to users; the file names them, the import seats
+    this server's users of those names (whatever their ids)."""
+    campaign = engine_war_until_a_battle(users["organiser"], django_capture_on_commit_callbacks)
+    battle = Battle.objects.get(source_key__startswith=f"campaign:{campaign.pk}:")
+    battle.settings = {
+        **battle.settings,
+        "seats": {"axis": {"user": users["axis"].pk}, "allied": {"pilot": "tactical"}},
+    }
+    battle.save(update_fields=["settings"])
+    document = json.loads(dumps(campaign_export(campaign)))
+    (row,) = document["tables"]["battles.battle"]
+    assert row["settings"]["seats"] == {
+        "axis": {"user": "goering"},
+        "allied": {"pilot": "tactical"},
+    }
+    assert "goering" in [u["username"] for u in document["users"]]
+    purge(campaign)
+    users["axis"].delete()
+    django_user_model.objects.create_user("someone-else")  # ids move on
+    report = campaign_import(document)
+    assert "goering" in report.users_created
+    imported = Battle.objects.get(source_key__startswith=f"campaign:{report.campaign.pk}:")
+    goering = django_user_model.objects.get(username="goering")
+    assert imported.settings["seats"]["axis"] == {"user": goering.pk}
+    # a seat naming a user the file does not carry is refused, nothing loaded
+    purge(report.campaign)
+    row["settings"]["seats"]["axis"]["user"] = "nobody-here"
+    _refused(seal(document), "a seat names user 'nobody-here'")
