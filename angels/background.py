@@ -35,8 +35,9 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 
 from django.conf import settings
@@ -50,9 +51,26 @@ _pending = 0
 _executor: ThreadPoolExecutor | None = None
 
 
+_here = threading.local()
+
+
 def in_threads() -> bool:
     """Is slow work run by this process's background threads (rather than in the caller's)?"""
+    if getattr(_here, "inline", False):
+        return False
     return getattr(settings, "ANGELS_BACKGROUND_WORK", "thread") == "thread"
+
+
+@contextmanager
+def inline() -> Iterator[None]:
+    """Within it (or a function it decorates) this thread's slow work runs here and now:
+    for commands that fly battles themselves in order (``manage.py demo``)."""
+    before = getattr(_here, "inline", False)
+    _here.inline = True
+    try:
+        yield
+    finally:
+        _here.inline = before
 
 
 def submit(fn: Callable[..., Any], *args: Any, what: str) -> None:

@@ -116,7 +116,7 @@ class Campaign(models.Model):
         default=12, help_text="A reminder goes out this many hours before a deadline."
     )
     auto_advance = models.BooleanField(
-        default=False,
+        default=True,  # issue 15: "phases with nothing to decide advance by themselves"
         help_text="Phases in which the side to act can only advance move on by themselves.",
     )
     computer_sides = models.JSONField(

@@ -146,8 +146,12 @@ def campaign_create(
     squadrons: list[Any] | None = None,
     engine_rules: dict[str, Any] | None = None,
     engine_territory: bool = True,
+    auto_advance: bool = True,
 ) -> Campaign:
     """003 "SETUP": both plane decks, the common decks, 10 PP each, the d10 roll-off.
+
+    ``auto_advance`` (on unless said): phases with nothing to decide move on by
+    themselves, from the first one (:mod:`campaign.clock`).
 
     ``engine_rules`` are the optional rules engine engagements are flown with
     (the shape of a battle's ``settings.rules``); ``engine_territory`` flies
@@ -179,6 +183,7 @@ def campaign_create(
         survival_rule=survival_rule,
         engine_rules=engine_rules,
         engine_territory=engine_territory,
+        auto_advance=auto_advance,
         setup=setup.to_json(),
         state=state.to_json(),
         created_by=created_by,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 
+from angels.background import inline
 from battles.models import Battle
 from battles.services import battle_create, battle_run
 
@@ -21,6 +22,7 @@ DEMO_BATTLES = [
 ]
 
 
+@inline()  # flown here, in order, not by the web process's background threads
 def demo_battles_create(*, requested_by) -> int:
     """Fly the demo battles once (by seed); returns how many were created."""
     created = 0

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db import transaction
 
+from angels.background import inline
 from battles.models import Battle, BattleStatus
 from battles.services import battle_apply, battle_run
 from campaign.models import Campaign
@@ -24,6 +25,7 @@ from rules.cardgame.state import SCRAMBLE
 ENGINE_ENGAGEMENTS = 2
 
 
+@inline()  # flown here, in order, not by the web process's background threads
 def demo_campaign_play(
     *, campaign: Campaign, organiser, until_turn: int = 6, seed: int = 1941
 ) -> int:
@@ -31,7 +33,7 @@ def demo_campaign_play(
 
     Returns the number of actions taken.
     """
-    if campaign.version > 0:
+    if campaign.actions.filter(actor__isnull=False).exists():  # (automatic ones have no actor)
         return 0
     rng = random.Random(seed)
     engine_left = ENGINE_ENGAGEMENTS

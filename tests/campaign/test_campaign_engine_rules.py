@@ -15,6 +15,7 @@ from campaign.models import Campaign
 from demo.campaign import stand_in_choice
 from demo.roster import demo_roster_create
 from roster.models import Squadron
+from rules.angels20.interception import WEATHER_TURNS
 from rules.cardgame import GameState, action_to_json
 from tests.errors import reason
 
@@ -61,7 +62,9 @@ def test_an_engine_engagement_flies_with_the_campaigns_optional_rules_and_territ
     assert battle.settings["rules"] == NIGHT_RULES  # recorded as set, and as flown:
     rules = battle.setup["rules"]
     assert rules["night"] == "moonlight" and rules["midair_collision"] is True
-    assert rules["max_turns"] == 8  # the campaign's turn limit, whatever the options
+    # the campaign's turn limit, whatever the options; an Inclement Weather card in play
+    # (its clouds rolled on the random chart) makes the fight 2 game turns shorter
+    assert rules["max_turns"] == (8 - WEATHER_TURNS if rules["random_clouds"] else 8)
     assert rules["flak_fields"] == [] and rules["later_sixes"] is False
     # flown over the defender's ground: the attackers (the mission's planes, placed first,
     # entering at the south edge) over enemy ground; cards in play may move their rows

@@ -201,7 +201,9 @@ def test_a_wounded_pilot_returns_to_duty_when_the_campaign_reaches_his_turn(camp
         if campaign.turn >= 2:
             break
         _advance(campaign, users["organiser"])
-    assert campaign.turn == 2
+    # phases with nothing to decide advance by themselves (the default): the advance that
+    # ends turn 1 may carry the campaign through turn 2; the pilot is back from turn 2 on
+    assert campaign.turn >= 2
     pilot.refresh_from_db()
     assert pilot.status == "active" and pilot.wounded_until_turn is None
     assert pilot.events.filter(kind="returned", campaign_turn=2).exists()
