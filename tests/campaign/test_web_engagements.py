@@ -115,6 +115,8 @@ def test_a_web_engagement_is_flown_by_the_two_commanders(
         page = client.get(f"/campaigns/{campaign.pk}/").content.decode()
         assert ("Your battle waits" in page) == (side == first)
         assert f'href="/battles/{battle.pk}/play/"' in page
+        play_page = client.get(f"/battles/{battle.pk}/play/").content.decode()
+        assert f'<a href="/campaigns/{campaign.pk}/">Back to the campaign</a>' in play_page
     # refusals, nothing changed: the organiser is not in a seat, the other side waits its turn
     version = battle.version
     _refused("permission", battle_id=battle.pk, user=users["organiser"], version=version)
