@@ -34,13 +34,12 @@ def redis_url() -> str:
 _CATALOG_ROWS: list[dict] = []
 
 
-@pytest.fixture
-def catalog(db):
-    """The shipped catalog, loaded into an empty database: what ``catalog_load()`` returns.
+def catalog_fill():
+    """Load the shipped catalog into an empty database: what ``catalog_load()`` returns.
 
-    The first test in a process runs the real loader (reads and checks every CSV row,
+    The first call in a process runs the real loader (reads and checks every CSV row,
     validates and saves each type: seconds); later ones insert the rows it wrote, with
-    their "created" history records, in two queries, in the same order, and get the
+    their "created" history records, in two queries, in the same order, and return the
     report it would give. The loader itself is tested in tests/roster/, where it is
     called directly."""
     from simple_history.utils import bulk_create_with_history
@@ -59,6 +58,12 @@ def catalog(db):
     # with each type's "created" history record, as its save() would have written
     bulk_create_with_history([AircraftType(**row) for row in _CATALOG_ROWS], AircraftType)
     return CatalogReport(created=[row["name"] for row in _CATALOG_ROWS])
+
+
+@pytest.fixture
+def catalog(db):
+    """The shipped catalog (see :func:`catalog_fill`)."""
+    return catalog_fill()
 
 
 @contextlib.contextmanager

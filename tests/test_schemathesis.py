@@ -39,6 +39,7 @@ from demo.battles import demo_battles_create
 from demo.campaign import demo_campaign_play
 from demo.roster import demo_careers_create, demo_roster_create
 from roster.models import AircraftType, Pilot, Squadron
+from tests.conftest import catalog_fill
 
 pytestmark = pytest.mark.django_db
 
@@ -72,9 +73,19 @@ def _sign_in(who: str) -> dict[str, str]:
     return {"Authorization": f"Basic {token}"}
 
 
-@pytest.fixture
-def world(catalog):
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """Built once for the three users, in a transaction rolled back after the last:
+    each test runs in a savepoint inside it, and each request in a savepoint too."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        ids = _world()
+        yield ids
+        transaction.set_rollback(True)
+
+
+def _world():
     """Users and a filled database: what the generated requests run against."""
+    catalog_fill()
     User = get_user_model()
     staff = User.objects.create_user("staff", password=PASSWORD, is_staff=True, is_superuser=True)
     User.objects.create_user("player", password=PASSWORD)
