@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.test import Client
 from rest_framework.test import APIClient
@@ -40,6 +41,7 @@ from careers.models import (
 from careers.services import pilot_enlist, table_battle_record
 from roster.models import AircraftType, Pilot, PilotStatus, Squadron
 from roster.services import squadron_create
+from tests.conftest import catalog_fill
 
 pytestmark = pytest.mark.django_db
 
@@ -56,9 +58,19 @@ def _snapshot() -> dict[str, list[dict[str, Any]]]:
     return {m.__name__: list(m.objects.order_by("pk").values()) for m in STORED}
 
 
-@pytest.fixture
-def world(catalog, django_user_model):
-    make = django_user_model.objects.create_user
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """Built once for the file's tests, in a transaction rolled back after the last: each
+    test runs in a savepoint inside it (and each role's try in one inside that), so every
+    test starts from this same stored world."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield _world()
+        transaction.set_rollback(True)
+
+
+def _world():
+    catalog_fill()
+    make = get_user_model().objects.create_user
     users = {
         "organiser": make("orga", password="pw-orga-123"),
         "commander": make("cmdr", password="pw-cmdr-123"),
