@@ -19,7 +19,7 @@ from .actions import (
 )
 from .attacks import key
 from .conditions import after_initiative, complete_move
-from .hexmap import FRONT_TABLE, REAR_TABLE
+from .hexmap import FRONT_TABLE, MAX_TABLE_RANGE, REAR_TABLE
 from .plane import IN_PLAY, Plane
 from .plans import required_maneuvers
 from .stats import SIDES
@@ -29,6 +29,10 @@ if TYPE_CHECKING:
 
 
 # ---------------------------------------------------------------- 000 "TAILING"
+_SPAN = 2 * MAX_TABLE_RANGE + 1
+_CENTRE = MAX_TABLE_RANGE * _SPAN + MAX_TABLE_RANGE  # .attacks.key of a zero offset
+
+
 def tailing(s: BattleState, a: int, b: int) -> bool:
     """000 "TAILING": is aircraft ``a`` tailing enemy aircraft ``b``?"""
     pa, pb = s.planes[a], s.planes[b]
@@ -70,10 +74,12 @@ def tailed_count(s: BattleState, side: int) -> int:
             if abs(pa.alt - pb.alt) > 1:
                 continue
             dq, dr = qb - q[pa.hex], rb - r[pa.hex]
+            # key(s, pa.hex, pb.hex) is _CENTRE + k, key(s, pb.hex, pa.hex) is _CENTRE - k
+            k = dq * _SPAN + dr
             if (
                 1 <= (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= 4  # HexMap.distance
-                and REAR_TABLE[key(s, pb.hex, pa.hex)][pb.facing]
-                and FRONT_TABLE[key(s, pa.hex, pb.hex)][pa.facing]
+                and REAR_TABLE[_CENTRE - k][pb.facing]
+                and FRONT_TABLE[_CENTRE + k][pa.facing]
             ):
                 n += 1
                 break

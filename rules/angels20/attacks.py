@@ -207,11 +207,19 @@ def attacks(s: BattleState, side: int) -> list[Attack]:
 def has_attack(s: BattleState, side: int) -> bool:
     """Has ``side`` an attack open? The same checks as :func:`attacks`, stopping at the first."""
     planes = s.planes
+    st = s.st
+    q, r = st.map.q, st.map.r
     for pa in planes:
         # attacker_rule(s, pa, side) is None, written out
         if pa.side == side and not pa.out and not pa.fired and not pa.grounded:
+            qa, ra, dice = q[pa.hex], r[pa.hex], st.attack[pa.id]
             for pt in planes:
-                if pt.side != side and not pt.out and attack_rule(s, pa.id, pt.id) is None:
+                if pt.side == side or pt.out:
+                    continue
+                # attack_rule's range test first (R_RANGE_0, R_RANGE): most pairs stop here
+                dq, dr = q[pt.hex] - qa, r[pt.hex] - ra
+                d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+                if 1 <= d <= 3 and dice[d - 1] > 0 and attack_rule(s, pa.id, pt.id) is None:
                     return True
     return False
 
