@@ -11,6 +11,9 @@ caches of position-independent answers; they never change a decision.
 
 from __future__ import annotations
 
+import marshal
+import os
+import zlib
 from typing import Any
 
 from ..actions import Action, Maneuver, Straight, Turn
@@ -273,8 +276,11 @@ def groups(
         return g
     base = row[0]
     if base is None:
-        out = _build_groups(seqs, 0, alt)
-        base = row[0] = (_index_ends(out), out)
+        base = shipped_table(key, seqs)
+        if base is None:
+            out = _build_groups(seqs, 0, alt)
+            base = (_index_ends(out), out)
+        row[0] = base
         _TABLES_BUILT += 1
     if facing:
         # the same moves from another facing: the facing-0 groups, their ends
@@ -288,6 +294,68 @@ def groups(
         table = row[facing] = (ends, base[1])
         return table
     return base
+
+
+# ---------------------------------------------------------------- shipped tables
+
+# The facing-0 tables of the catalog's speeds, built ahead by
+# ``python -m rules.angels20.pilots.build_tables`` (issue 17: a fresh
+# process's first battle would otherwise spend most of its extra time
+# building them). Read on first use, never at import; a key the file lacks,
+# or no file, is built as before. tests/rules/angels20/pilots/
+# test_shipped_tables.py checks the file equals the tables built from nothing.
+SHIPPED_FILE = os.path.join(os.path.dirname(__file__), "move_tables.marshal")
+SHIPPED_FORMAT = 1
+_SHIPPED: dict[tuple[Any, ...], bytes] | None = None
+
+
+def _shipped_blobs() -> dict[tuple[Any, ...], bytes]:
+    """key -> compressed table, from :data:`SHIPPED_FILE` (empty if absent or unreadable)."""
+    global _SHIPPED
+    if _SHIPPED is None:
+        try:
+            with open(SHIPPED_FILE, "rb") as fh:
+                data = marshal.load(fh)
+            ok = type(data) is dict and data.get("format") == SHIPPED_FORMAT
+            _SHIPPED = data["tables"] if ok else {}
+        except (OSError, EOFError, ValueError, TypeError, KeyError):
+            _SHIPPED = {}
+    return _SHIPPED
+
+
+def encode_table(seqs: tuple[tuple[Action, ...], ...], table: Table) -> bytes:
+    """A facing-0 table in the shipped file's form: members name their steps by index in ``seqs``."""
+    ends, grps = table
+    pos = {steps: n for n, steps in enumerate(seqs)}
+    data = (
+        len(seqs),
+        ends,
+        tuple(
+            (g.dm, g.dm_first, g.idx, g.lo, g.hi, tuple((pos[m[0]], *m[1:]) for m in g.members))
+            for g in grps
+        ),
+    )
+    return zlib.compress(marshal.dumps(data), 9)
+
+
+def decode_table(blob: bytes, seqs: tuple[tuple[Action, ...], ...]) -> Table | None:
+    """The table :func:`encode_table` wrote, or None if it was made for other sequences."""
+    n, ends, rows = marshal.loads(zlib.decompress(blob))
+    if n != len(seqs):
+        return None
+    out = []
+    for dm, dm_first, idx, lo, hi, members in rows:
+        g = Group(dm, dm_first, tuple([ends[k] for k in idx]), lo, hi)
+        g.idx = idx
+        g.members = [(seqs[k], paths, hexes, alts) for k, paths, hexes, alts in members]
+        out.append(g)
+    return ends, out
+
+
+def shipped_table(key: tuple[Any, ...], seqs: tuple[tuple[Action, ...], ...]) -> Table | None:
+    """The facing-0 table of ``key`` from the shipped file, if it holds one."""
+    blob = _shipped_blobs().get(key)
+    return None if blob is None else decode_table(blob, seqs)
 
 
 def to_facing_0(facing: int, cell: Hex) -> Hex:
