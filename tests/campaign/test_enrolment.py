@@ -21,6 +21,7 @@ def second(campaign, users):
     return services.campaign_create(
         name="Malta 1942", created_by=users["organiser"], seed=9,
         squadrons=list(Squadron.objects.all()),
+        auto_advance=False,  # as it stands when started: no turn has begun (no replacements yet)
     )  # fmt: skip
 
 
