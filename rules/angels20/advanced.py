@@ -19,7 +19,7 @@ from .actions import (
 )
 from .attacks import key
 from .conditions import after_initiative, complete_move
-from .hexmap import FRONT_TABLE, MAX_TABLE_RANGE, REAR_TABLE
+from .hexmap import FRONT_TABLE, MAX_TABLE_RANGE, REAR_TABLE, TAIL_TABLE
 from .plane import IN_PLAY, Plane
 from .plans import required_maneuvers
 from .stats import SIDES
@@ -69,20 +69,20 @@ def tailed_count(s: BattleState, side: int) -> int:
     for pb in planes:
         if pb.side == side or pb.out or pb.cloud:
             continue
-        qb, rb = q[pb.hex], r[pb.hex]
+        qb, rb, zb, fb = q[pb.hex], r[pb.hex], pb.alt, pb.facing
         for pa in mine:
-            if abs(pa.alt - pb.alt) > 1:
-                continue
-            dq, dr = qb - q[pa.hex], rb - r[pa.hex]
-            # key(s, pa.hex, pb.hex) is _CENTRE + k, key(s, pb.hex, pa.hex) is _CENTRE - k
-            k = dq * _SPAN + dr
-            if (
-                1 <= (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= 4  # HexMap.distance
-                and REAR_TABLE[_CENTRE - k][pb.facing]
-                and FRONT_TABLE[_CENTRE + k][pa.facing]
-            ):
-                n += 1
-                break
+            # HexMap.distance 1-4, the two halves (tailing()) and altitude within 1, as
+            # one TAIL_TABLE lookup at the offset pa -> pb (key(s, pa.hex, pb.hex))
+            dq = qb - q[pa.hex]
+            if -MAX_TABLE_RANGE <= dq <= MAX_TABLE_RANGE:
+                dr = rb - r[pa.hex]
+                if (
+                    -MAX_TABLE_RANGE <= dr <= MAX_TABLE_RANGE
+                    and -1 <= pa.alt - zb <= 1
+                    and TAIL_TABLE[((dq * _SPAN + dr + _CENTRE) * 6 + pa.facing) * 6 + fb]
+                ):
+                    n += 1
+                    break
     return n
 
 

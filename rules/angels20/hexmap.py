@@ -128,6 +128,28 @@ def _build_tables() -> tuple[_Flags, _Aspects, _Flags, _Flags]:
 ARC_TABLE, ASPECT_TABLE, FRONT_TABLE, REAR_TABLE = _build_tables()
 
 
+def _build_tail_table() -> bytes:
+    """000 "TAILING" in one lookup: ``TAIL_TABLE[(key * 6 + fa) * 6 + fb]`` is 1 when an
+    aircraft facing ``fa`` tails one facing ``fb`` at offset ``key`` (tailer -> tailed,
+    :func:`_offset_key`): 1 to 4 hexes, the tailed aircraft in the tailer's front
+    half and the tailer in the tailed aircraft's rear half (altitude is checked apart).
+    """
+    out = bytearray(_SPAN * _SPAN * 36)
+    for dq in range(-MAX_TABLE_RANGE, MAX_TABLE_RANGE + 1):
+        for dr in range(-MAX_TABLE_RANGE, MAX_TABLE_RANGE + 1):
+            key = _offset_key(dq, dr)
+            front, rear = FRONT_TABLE[key], REAR_TABLE[_offset_key(-dq, -dr)]
+            if not front:  # range 0 or beyond 4 hexes
+                continue
+            for fa in range(6):
+                for fb in range(6):
+                    out[(key * 6 + fa) * 6 + fb] = front[fa] and rear[fb]
+    return bytes(out)
+
+
+TAIL_TABLE = _build_tail_table()
+
+
 def in_arc(dq: int, dr: int, facing: int) -> bool:
     """Is the offset (from attacker to target) in the front firing arc?"""
     row = ARC_TABLE[_offset_key(dq, dr)]
