@@ -265,7 +265,8 @@ def _rebuild_for_pilots(pilots: Iterable[int] | QuerySet[Pilot, Any]) -> None:
         campaign_tallies_rebuild(campaign)
 
 
-# the fields whose change moves entries between keys, remembered as loaded
+# the fields whose change moves entries between keys, remembered as loaded (post_init
+# runs for every instance: kept to one attribute read per field)
 _WATCHED = {
     "Pilot": ("squadron_id",),
     "Squadron": ("side", "aircraft_type_id"),
@@ -273,9 +274,17 @@ _WATCHED = {
 }
 
 
-def _remember(sender: Any, instance: Any, **kw: Any) -> None:
-    fields = _WATCHED[sender.__name__]
-    instance._tally_loaded = tuple(instance.__dict__.get(f) for f in fields)
+def _remember_pilot(sender: Any, instance: Any, **kw: Any) -> None:
+    instance._tally_loaded = (instance.__dict__.get("squadron_id"),)
+
+
+def _remember_squadron(sender: Any, instance: Any, **kw: Any) -> None:
+    d = instance.__dict__
+    instance._tally_loaded = (d.get("side"), d.get("aircraft_type_id"))
+
+
+def _remember_campaign(sender: Any, instance: Any, **kw: Any) -> None:
+    instance._tally_loaded = (instance.__dict__.get("name"),)
 
 
 def _moved(sender: Any, instance: Any, created: bool = False, raw: bool = False, **kw: Any) -> bool:
@@ -311,10 +320,10 @@ def connect() -> None:
     post_save.connect(_result_saved, sender=AppliedResult, dispatch_uid="tally_result_saved")
     post_delete.connect(_result_deleted, sender=AppliedResult, dispatch_uid="tally_result_deleted")
     campaign = campaign_model()
-    for model, saved in (
-        (Pilot, _pilot_saved),
-        (Squadron, _squadron_saved),
-        (campaign, _campaign_saved),
+    for model, remember, saved in (
+        (Pilot, _remember_pilot, _pilot_saved),
+        (Squadron, _remember_squadron, _squadron_saved),
+        (campaign, _remember_campaign, _campaign_saved),
     ):
-        post_init.connect(_remember, sender=model, dispatch_uid=f"tally_remember_{model.__name__}")
+        post_init.connect(remember, sender=model, dispatch_uid=f"tally_remember_{model.__name__}")
         post_save.connect(saved, sender=model, dispatch_uid=f"tally_saved_{model.__name__}")

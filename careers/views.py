@@ -5,6 +5,7 @@ from django.core.paginator import Paginator
 from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.html import format_html_join
 from django.views.decorators.http import require_POST
 
 from angels.errors import RuleViolation
@@ -83,7 +84,15 @@ def aces(request):
             "filters": request.GET,
             "sides": Side.choices,
             "statuses": list(selectors.LEADERBOARD_STATUS),
-            "squadrons": Squadron.objects.only("id", "name"),
+            # grows with the roster: made in one pass, not a template loop (issue 17)
+            "squadron_options": format_html_join(
+                "",
+                '<option value="{}"{}>{}</option>',
+                (
+                    (pk, " selected" if str(pk) == request.GET.get("squadron") else "", name)
+                    for pk, name in Squadron.objects.values_list("pk", "name")
+                ),
+            ),
             "aircraft_types": AircraftType.objects.filter(squadrons__isnull=False)
             .distinct()
             .only("id", "name"),
