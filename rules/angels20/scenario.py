@@ -210,6 +210,7 @@ class Scenario:
             if t not in ("friendly", "enemy", "neutral"):
                 raise ScenarioError("territory is friendly, enemy or neutral")
         seen = set()
+        sides = set()
         for a in self.aircraft:
             if not (0 <= a.col < self.width and 0 <= a.row < self.height):
                 raise ScenarioError(
@@ -221,13 +222,14 @@ class Scenario:
                     f"000 'STACKING': two {a.side} aircraft start in hex ({a.col}, {a.row}) at altitude {a.altitude}"
                 )
             seen.add(key)
+            sides.add(a.side)
         self._check_map_features()
         for s in SIDES:
-            if not any(a.side == s for a in self.aircraft):
+            if s not in sides:
                 raise ScenarioError(f"the {s} side has no aircraft")
-        object.__setattr__(self, "start_vp", tuple(float(v) for v in self.start_vp))
+        object.__setattr__(self, "start_vp", tuple(map(float, self.start_vp)))
         object.__setattr__(self, "territory", tuple(self.territory))
-        object.__setattr__(self, "setup_rolls", tuple(tuple(x) for x in self.setup_rolls))
+        object.__setattr__(self, "setup_rolls", tuple(map(tuple, self.setup_rolls)))
         if self.card_flak is not None and any(
             not 0 <= t < len(self.aircraft) for t in self.card_flak.targets
         ):

@@ -155,7 +155,7 @@ class AircraftStats:
 
 
 def _pairs(value: Any) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(int(v) for v in item) for item in value)
+    return tuple([tuple(map(int, item)) for item in value])
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,18 +244,19 @@ class Rules:
     def __post_init__(self) -> None:
         set_ = object.__setattr__
         set_(self, "clouds", tuple(self.clouds))
-        set_(
-            self,
-            "cloud_shapes",
-            tuple(
-                c if isinstance(c, CloudShape) else CloudShape.from_json(c)
-                for c in self.cloud_shapes
-            ),
-        )
+        if self.cloud_shapes != ():  # the default: nothing to convert
+            set_(
+                self,
+                "cloud_shapes",
+                tuple(
+                    c if isinstance(c, CloudShape) else CloudShape.from_json(c)
+                    for c in self.cloud_shapes
+                ),
+            )
         set_(self, "flak_fields", _pairs(self.flak_fields))
         set_(self, "barrage_balloons", _pairs(self.barrage_balloons))
-        set_(self, "fighter_direction", tuple(int(c) for c in self.fighter_direction))
-        set_(self, "searchlights", tuple(bool(s) for s in self.searchlights))
+        set_(self, "fighter_direction", tuple(map(int, self.fighter_direction)))
+        set_(self, "searchlights", tuple(map(bool, self.searchlights)))
         if not 1 <= self.max_turns <= 1000:
             raise ValueError("max_turns must be from 1 to 1000")
         if self.clouds and (
