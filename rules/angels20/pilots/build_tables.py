@@ -17,25 +17,10 @@ import marshal
 import sys
 from typing import Any
 
-from ..actions import STATUSES, Action, Maneuver
+from ..actions import STATUSES
 from ..aircraft import CATALOGUE
-from ..plans import plan_steps
 from . import reach
-
-
-def table_seqs(key: tuple[Any, ...]) -> tuple[tuple[Action, ...], ...]:
-    """The step sequences the planner groups for ``key`` (``Planner.step_seqs``).
-
-    The engine's plans of the key without clouds, less those with two
-    difficult maneuvers (an ability's second one, which the odds model does
-    not use), in the engine's order.
-    """
-    speed, high, alt, required, bomber, no_turn = key
-    return tuple(
-        steps
-        for steps, _lo, _hi in plan_steps(speed, high, alt, required, bomber, no_turn)
-        if sum(type(x) is Maneuver for x in steps) <= 1
-    )
+from .reach import table_seqs
 
 
 def shipped_keys() -> list[tuple[Any, ...]]:
@@ -57,6 +42,27 @@ def shipped_keys() -> list[tuple[Any, ...]]:
     return keys
 
 
+def shipped_reach_keys() -> list[tuple[Any, ...]]:
+    """Every reach key (``context.reach_of``) of a catalog aircraft."""
+    keys: set[tuple[Any, ...]] = set()
+    for card in CATALOGUE.values():
+        speeds = tuple(range(card.speed_min, card.speed_max + 1))
+        # crippled, an aircraft has no high speed
+        highs: list[tuple[int, ...]] = [()]
+        if card.high_speed_max is not None:
+            highs.append((card.high_speed_max,))
+        # 000 "LIMITED FUEL": bombers may be barred from turning
+        for can_turn in (True, False) if card.is_bomber else (True,):
+            keys.update((speeds, h, can_turn) for h in highs)
+    return sorted(keys)
+
+
+def built_bins(kind: str, rkey: tuple[Any, ...], bomber: bool) -> dict[tuple[int, int, int], Any]:
+    """The ``kind`` ("shoot" or "dodge") bins table of a reach key built from nothing."""
+    fn = reach._shoot_table if kind == "shoot" else reach._dodge_table
+    return fn(reach.reach(*rkey), bomber)
+
+
 def built_table(key: tuple[Any, ...]) -> reach.Table:
     """The facing-0 table of ``key`` built from nothing."""
     groups = reach._build_groups(table_seqs(key), 0, key[2])
@@ -66,15 +72,23 @@ def built_table(key: tuple[Any, ...]) -> reach.Table:
 def build() -> dict[str, Any]:
     """The shipped file's content: every key's table, encoded."""
     tables = {key: reach.encode_table(table_seqs(key), built_table(key)) for key in shipped_keys()}
-    return {"format": reach.SHIPPED_FORMAT, "tables": tables}
+    bins = {
+        (kind, rkey, bomber): reach.encode_bins(built_bins(kind, rkey, bomber))
+        for kind in ("shoot", "dodge")
+        for rkey in shipped_reach_keys()
+        for bomber in (False, True)
+    }
+    return {"format": reach.SHIPPED_FORMAT, "tables": tables, "bins": bins}
 
 
 def main() -> None:
     data = build()
     with open(reach.SHIPPED_FILE, "wb") as fh:
         marshal.dump(data, fh)
-    size = sum(len(b) for b in data["tables"].values())
-    print(f"{len(data['tables'])} tables, {size:,} bytes -> {reach.SHIPPED_FILE}", file=sys.stderr)
+    for part in ("tables", "bins"):
+        size = sum(len(b) for b in data[part].values())
+        print(f"{part}: {len(data[part])}, {size:,} bytes", file=sys.stderr)
+    print(f"-> {reach.SHIPPED_FILE}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -16,11 +16,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..actions import MANEUVER_BONUS as _BONUS_OF
-from ..actions import STATUS_CLIMBING, STATUS_DIVING, STATUSES, Action, Maneuver, MovePlan
+from ..actions import STATUS_CLIMBING, STATUS_DIVING, STATUSES, Action, MovePlan
 from ..state import CLOUD_NEED
 from .context import Context, build_context
 from .odds import hazard_costs, maneuver_odds
-from .reach import STEP_SEQS, End, Group, dist, from_facing_0, groups, to_facing_0
+from .reach import (
+    STEP_SEQS,
+    End,
+    Group,
+    dist,
+    from_facing_0,
+    groups,
+    table_seqs,
+    to_facing_0,
+)
 from .scoring import edge_of, hex_at, position_scores
 from .values import retreat_value
 
@@ -96,7 +105,6 @@ class Planner:
         self.try_memo: dict[tuple[int, int], bool] = {}
         self.end_memo: dict[End, tuple[list[float], list[float]]] = {}
         self.ok_by_alt: dict[int, tuple[int, ...]] = {}
-        self.by_speed: dict[int, list[tuple[Action, ...]]] | None = None
 
     # ------------------------------------------------------------ set-up
     def _off_map(self) -> set[Cell]:
@@ -134,20 +142,10 @@ class Planner:
         return v
 
     def step_seqs(self, speed: int, key: tuple[Any, ...]) -> tuple[tuple[Action, ...], ...]:
-        """The legal step sequences of one speed (from the engine's plans), cached by key."""
+        """The legal step sequences of one speed (the engine's plans, ``reach.table_seqs``)."""
         seqs = STEP_SEQS.get(key)
-        if seqs is not None:
-            return seqs
-        if self.by_speed is None:
-            self.by_speed = {}
-            for pl in self.state.legal_move_plans(self.i, statuses=False):
-                # one difficult maneuver per sequence: the odds model below
-                # rolls one check (a second one an ability allows is not used)
-                # (type(), not isinstance(): Action is an ABC, whose isinstance is slow)
-                if pl.clouds or sum(type(x) is Maneuver for x in pl.steps) > 1:
-                    continue
-                self.by_speed.setdefault(pl.speed, []).append(pl.steps)
-        seqs = STEP_SEQS[key] = tuple(self.by_speed.get(speed, ()))
+        if seqs is None:
+            seqs = STEP_SEQS[key] = table_seqs(key)
         return seqs
 
     # ------------------------------------------------------------ values

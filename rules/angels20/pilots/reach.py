@@ -19,6 +19,7 @@ from typing import Any
 from ..actions import Action, Maneuver, Straight, Turn
 from ..hexmap import ARC_TABLE, ASPECT_TABLE, DIRECTIONS, MAX_TABLE_RANGE
 from ..maneuvers import maneuver_outcome
+from ..plans import plan_steps
 
 _MAXR = MAX_TABLE_RANGE
 _SPAN = 2 * _MAXR + 1
@@ -176,6 +177,25 @@ _MAX_MEMBERS = 6
 STEP_SEQS: dict[tuple[Any, ...], tuple[tuple[Action, ...], ...]] = {}
 
 
+def table_seqs(key: tuple[Any, ...]) -> tuple[tuple[Action, ...], ...]:
+    """The step sequences a move table groups: the engine's plans of ``key``.
+
+    ``key`` is (speed, high speed, altitude, required maneuver, bomber, no
+    turn): the engine's relative step sequences of a whole move
+    (``plans.plan_steps``, the steps of ``legal_move_plans`` without
+    clouds), in its order, less those with two difficult maneuvers (an
+    ability's second one, which the odds model does not use: it rolls one
+    check). Straight from the engine's table, without building its plans.
+    """
+    speed, high, alt, required, bomber, no_turn = key
+    return tuple(
+        steps
+        for steps, _lo, _hi in plan_steps(speed, high, alt, required, bomber, no_turn)
+        # (type(), not isinstance(): Action is an ABC, whose isinstance is slow)
+        if sum(type(x) is Maneuver for x in steps) <= 1
+    )
+
+
 def _first_maneuver(steps: tuple[Action, ...]) -> tuple[str | None, bool]:
     """(kind, is the first step) of the sequence's difficult maneuver, if any."""
     for n, s in enumerate(steps):
@@ -305,22 +325,29 @@ def groups(
 # or no file, is built as before. tests/rules/angels20/pilots/
 # test_shipped_tables.py checks the file equals the tables built from nothing.
 SHIPPED_FILE = os.path.join(os.path.dirname(__file__), "move_tables.marshal")
-SHIPPED_FORMAT = 1
-_SHIPPED: dict[tuple[Any, ...], bytes] | None = None
+SHIPPED_FORMAT = 2
+# "tables": move table key -> compressed table; "bins": ("shoot" or "dodge",
+# reach key, bomber) -> compressed bins table (see shoot_bins, dodge_bins)
+_SHIPPED: dict[str, dict[tuple[Any, ...], bytes]] | None = None
 
 
-def _shipped_blobs() -> dict[tuple[Any, ...], bytes]:
-    """key -> compressed table, from :data:`SHIPPED_FILE` (empty if absent or unreadable)."""
+def _shipped(part: str) -> dict[tuple[Any, ...], bytes]:
+    """One part of :data:`SHIPPED_FILE` (empty if the file is absent or unreadable)."""
     global _SHIPPED
     if _SHIPPED is None:
         try:
             with open(SHIPPED_FILE, "rb") as fh:
                 data = marshal.load(fh)
             ok = type(data) is dict and data.get("format") == SHIPPED_FORMAT
-            _SHIPPED = data["tables"] if ok else {}
+            _SHIPPED = {"tables": data["tables"], "bins": data["bins"]} if ok else {}
         except (OSError, EOFError, ValueError, TypeError, KeyError):
             _SHIPPED = {}
-    return _SHIPPED
+    return _SHIPPED.get(part, {})
+
+
+def _shipped_blobs() -> dict[tuple[Any, ...], bytes]:
+    """Move table key -> compressed table, from the shipped file."""
+    return _shipped("tables")
 
 
 def encode_table(seqs: tuple[tuple[Action, ...], ...], table: Table) -> bytes:
@@ -468,6 +495,20 @@ def _empty(n: int) -> Bins:
     return got
 
 
+def encode_bins(table: dict[tuple[int, int, int], Bins]) -> bytes:
+    """A table of :func:`_shoot_table` or :func:`_dodge_table` in the shipped file's form."""
+    return zlib.compress(marshal.dumps(table), 9)
+
+
+def shipped_bins(kind: str, rkey: Any, bomber: bool) -> dict[tuple[int, int, int], Bins] | None:
+    """The ``kind`` ("shoot" or "dodge") bins table of a reach key from the shipped file, if any."""
+    blob = _shipped("bins").get((kind, rkey, bomber))
+    if blob is None:
+        return None
+    table: dict[tuple[int, int, int], Bins] = marshal.loads(zlib.decompress(blob))
+    return table
+
+
 def shoot_bins(reach_set: ReachSet, rkey: Any, bomber: bool, tq: int, tr: int, tf: int) -> Bins:
     """Attacker at origin facing 0 moves (reach); target stays at (tq, tr) facing tf.
 
@@ -475,7 +516,10 @@ def shoot_bins(reach_set: ReachSet, rkey: Any, bomber: bool, tq: int, tr: int, t
     """
     table = _SHOOT.get((rkey, bomber))
     if table is None:
-        table = _SHOOT[(rkey, bomber)] = _shoot_table(reach_set, bomber)
+        table = shipped_bins("shoot", rkey, bomber)
+        if table is None:
+            table = _shoot_table(reach_set, bomber)
+        _SHOOT[(rkey, bomber)] = table
     got = table.get((tq, tr, tf))
     return _empty(len(reach_set)) if got is None else got
 
@@ -484,6 +528,9 @@ def dodge_bins(reach_set: ReachSet, rkey: Any, my_bomber: bool, mq: int, mr: int
     """Target at origin facing 0 moves (reach); the attacker stays at (mq, mr) facing mf."""
     table = _DODGE.get((rkey, my_bomber))
     if table is None:
-        table = _DODGE[(rkey, my_bomber)] = _dodge_table(reach_set, my_bomber)
+        table = shipped_bins("dodge", rkey, my_bomber)
+        if table is None:
+            table = _dodge_table(reach_set, my_bomber)
+        _DODGE[(rkey, my_bomber)] = table
     got = table.get((mq, mr, mf))
     return _empty(len(reach_set)) if got is None else got

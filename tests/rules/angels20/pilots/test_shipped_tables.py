@@ -2,7 +2,7 @@
 process): ``rules/angels20/pilots/move_tables.marshal`` holds, for every speed a
 catalog aircraft flies, exactly the tables built from nothing, so it can never go
 stale silently (regenerate with ``python -m rules.angels20.pilots.build_tables``);
-the planner asks for the sequences the file was built from; without the file, or
+the tables group the engine's legal plans; without the file, or
 for a key it lacks, the tables are built as before."""
 
 from __future__ import annotations
@@ -11,9 +11,18 @@ from typing import Any
 
 import pytest
 
-from rules.angels20 import Dice, dogfight, new_battle
-from rules.angels20.pilots import TacticalPolicy, play_out, reach
-from rules.angels20.pilots.build_tables import built_table, shipped_keys, table_seqs
+from rules.angels20 import Dice, Rules, dogfight, flight, new_battle, standard_scenario
+from rules.angels20.actions import Maneuver
+from rules.angels20.phases import MOVEMENT
+from rules.angels20.pilots import TacticalPolicy, reach
+from rules.angels20.pilots.build_tables import (
+    built_bins,
+    built_table,
+    shipped_keys,
+    shipped_reach_keys,
+)
+from rules.angels20.pilots.planning import move_order
+from rules.angels20.pilots.reach import table_seqs
 
 
 def _rows(table: reach.Table) -> tuple[Any, ...]:
@@ -33,13 +42,56 @@ def test_the_shipped_file_equals_the_tables_built_from_nothing(monkeypatch: pyte
         assert _rows(shipped) == _rows(built_table(key)), key
 
 
-def test_the_planner_groups_the_sequences_the_file_was_built_from():
-    s = new_battle(dogfight(), Dice(3))
-    play_out(s, {0: TacticalPolicy(6), 1: TacticalPolicy(7)})
-    asked = set(reach.STEP_SEQS) & set(shipped_keys())
-    assert len(asked) >= 4  # the Dogfight's fighters at several speeds
-    for key in asked:
-        assert reach.STEP_SEQS[key] == table_seqs(key), key
+def _dogfight() -> Any:
+    return new_battle(dogfight(), Dice(3))
+
+
+def _standard_advanced() -> Any:
+    dice = Dice(5)
+    sc = standard_scenario(
+        flight("axis", 'A6M2 "Zeke"', 'Ki-61 "Tony"'),
+        flight("allied", "P-40C Flying Tiger", "Hurricane Mk I"),
+        dice,
+        rules=Rules.advanced(),
+    )
+    return new_battle(sc, dice)
+
+
+@pytest.mark.parametrize("battle", [_dogfight, _standard_advanced])
+def test_the_tables_group_the_engines_legal_plans(battle: Any):
+    """Every move the engine allows an aircraft (one difficult maneuver at most, clouds aside)."""
+    s = battle()
+    pols = {0: TacticalPolicy(6), 1: TacticalPolicy(7)}
+    keys = set()
+    while not s.is_over() and len(keys) < 12:
+        if s.phase == MOVEMENT and s.mover < 0:
+            i = move_order(s)
+            st, p = s.st, s.planes[i]
+            by_speed: dict[int, list[Any]] = {}
+            for pl in s.legal_move_plans(i, statuses=False):
+                if not pl.clouds and sum(type(x) is Maneuver for x in pl.steps) <= 1:
+                    by_speed.setdefault(pl.speed, []).append(pl.steps)
+            for speed, steps in by_speed.items():
+                required = p.status if st.rules.status else 0
+                key = (speed, speed in st.high_speeds[i], p.alt, required, st.bomber[i], False)
+                assert table_seqs(key) == tuple(steps), key
+                assert key in shipped_keys()
+                keys.add(key)
+        s.apply_unchecked(pols[s.current_side()].choose(s))
+    assert len(keys) >= 6
+    if s.st.rules.status:  # a status begun in requires a maneuver (000 "Required Maneuver")
+        assert any(k[3] for k in keys)
+
+
+def test_the_shipped_bins_equal_the_bins_built_from_nothing(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(reach, "_SHIPPED", None)
+    rkeys = shipped_reach_keys()
+    assert ((2, 3), (5,), True) in rkeys  # a Spitfire, say
+    assert len(reach._shipped("bins")) == 4 * len(rkeys)
+    for kind in ("shoot", "dodge"):
+        for rkey in rkeys:
+            for bomber in (False, True):
+                assert reach.shipped_bins(kind, rkey, bomber) == built_bins(kind, rkey, bomber)
 
 
 def test_without_the_file_the_tables_are_built_and_the_same(monkeypatch: pytest.MonkeyPatch):
