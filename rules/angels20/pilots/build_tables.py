@@ -20,7 +20,7 @@ from typing import Any
 from ..actions import STATUSES
 from ..aircraft import CATALOGUE
 from . import reach
-from .reach import table_seqs
+from .reach import built_seqs
 
 
 def shipped_keys() -> list[tuple[Any, ...]]:
@@ -65,27 +65,35 @@ def built_bins(kind: str, rkey: tuple[Any, ...], bomber: bool) -> dict[tuple[int
 
 def built_table(key: tuple[Any, ...]) -> reach.Table:
     """The facing-0 table of ``key`` built from nothing."""
-    groups = reach._build_groups(table_seqs(key), 0, key[2])
+    groups = reach._build_groups(built_seqs(key), 0, key[2])
     return reach._index_ends(groups), groups
 
 
 def build() -> dict[str, Any]:
     """The shipped file's content: every key's table, encoded."""
-    tables = {key: reach.encode_table(table_seqs(key), built_table(key)) for key in shipped_keys()}
+    keys = shipped_keys()
+    tables = {key: reach.encode_table(built_seqs(key), built_table(key)) for key in keys}
+    seqs = {key: reach.encode_seqs(built_seqs(key)) for key in keys}
     bins = {
         (kind, rkey, bomber): reach.encode_bins(built_bins(kind, rkey, bomber))
         for kind in ("shoot", "dodge")
         for rkey in shipped_reach_keys()
         for bomber in (False, True)
     }
-    return {"format": reach.SHIPPED_FORMAT, "tables": tables, "bins": bins}
+    return {
+        "format": reach.SHIPPED_FORMAT,
+        "steps": tuple(str(a) for a in reach.STEP_CODES),
+        "tables": tables,
+        "seqs": seqs,
+        "bins": bins,
+    }
 
 
 def main() -> None:
     data = build()
     with open(reach.SHIPPED_FILE, "wb") as fh:
         marshal.dump(data, fh)
-    for part in ("tables", "bins"):
+    for part in ("tables", "seqs", "bins"):
         size = sum(len(b) for b in data[part].values())
         print(f"{part}: {len(data[part])}, {size:,} bytes", file=sys.stderr)
     print(f"-> {reach.SHIPPED_FILE}", file=sys.stderr)

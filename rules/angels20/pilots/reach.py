@@ -16,7 +16,16 @@ import os
 import zlib
 from typing import Any
 
-from ..actions import Action, Maneuver, Straight, Turn
+from ..actions import (
+    ALL_MANEUVERS,
+    STRAIGHT,
+    TURN_LEFT,
+    TURN_RIGHT,
+    Action,
+    Maneuver,
+    Straight,
+    Turn,
+)
 from ..hexmap import ARC_TABLE, ASPECT_TABLE, DIRECTIONS, MAX_TABLE_RANGE
 from ..maneuvers import maneuver_outcome
 from ..plans import plan_steps
@@ -178,6 +187,12 @@ STEP_SEQS: dict[tuple[Any, ...], tuple[tuple[Action, ...], ...]] = {}
 
 
 def table_seqs(key: tuple[Any, ...]) -> tuple[tuple[Action, ...], ...]:
+    """The step sequences a move table groups (from the shipped file if it holds them)."""
+    blob = _shipped("seqs").get(key)
+    return built_seqs(key) if blob is None else decode_seqs(blob)
+
+
+def built_seqs(key: tuple[Any, ...]) -> tuple[tuple[Action, ...], ...]:
     """The step sequences a move table groups: the engine's plans of ``key``.
 
     ``key`` is (speed, high speed, altitude, required maneuver, bomber, no
@@ -325,9 +340,11 @@ def groups(
 # or no file, is built as before. tests/rules/angels20/pilots/
 # test_shipped_tables.py checks the file equals the tables built from nothing.
 SHIPPED_FILE = os.path.join(os.path.dirname(__file__), "move_tables.marshal")
-SHIPPED_FORMAT = 2
-# "tables": move table key -> compressed table; "bins": ("shoot" or "dodge",
-# reach key, bomber) -> compressed bins table (see shoot_bins, dodge_bins)
+SHIPPED_FORMAT = 3
+# "tables": move table key -> compressed table; "seqs": move table key ->
+# its step sequences (table_seqs); "bins": ("shoot" or "dodge", reach key,
+# bomber) -> compressed bins table (see shoot_bins, dodge_bins); "steps":
+# the str of each step code (STEP_CODES), the file unused if they differ
 _SHIPPED: dict[str, dict[tuple[Any, ...], bytes]] | None = None
 
 
@@ -338,8 +355,12 @@ def _shipped(part: str) -> dict[tuple[Any, ...], bytes]:
         try:
             with open(SHIPPED_FILE, "rb") as fh:
                 data = marshal.load(fh)
-            ok = type(data) is dict and data.get("format") == SHIPPED_FORMAT
-            _SHIPPED = {"tables": data["tables"], "bins": data["bins"]} if ok else {}
+            ok = (
+                type(data) is dict
+                and data.get("format") == SHIPPED_FORMAT
+                and data.get("steps") == tuple(str(a) for a in STEP_CODES)
+            )
+            _SHIPPED = {k: data[k] for k in ("tables", "seqs", "bins")} if ok else {}
         except (OSError, EOFError, ValueError, TypeError, KeyError):
             _SHIPPED = {}
     return _SHIPPED.get(part, {})
@@ -348,6 +369,22 @@ def _shipped(part: str) -> dict[tuple[Any, ...], bytes]:
 def _shipped_blobs() -> dict[tuple[Any, ...], bytes]:
     """Move table key -> compressed table, from the shipped file."""
     return _shipped("tables")
+
+
+# the steps of a move, by their code in the shipped file
+STEP_CODES: tuple[Action, ...] = (STRAIGHT, TURN_LEFT, TURN_RIGHT, *ALL_MANEUVERS)
+
+
+def encode_seqs(seqs: tuple[tuple[Action, ...], ...]) -> bytes:
+    """Step sequences in the shipped file's form: one byte string of step codes each."""
+    code = {a: n for n, a in enumerate(STEP_CODES)}
+    return zlib.compress(marshal.dumps(tuple(bytes(code[a] for a in steps) for steps in seqs)), 9)
+
+
+def decode_seqs(blob: bytes) -> tuple[tuple[Action, ...], ...]:
+    """The step sequences :func:`encode_seqs` wrote (the engine's own step instances)."""
+    step = STEP_CODES.__getitem__
+    return tuple([tuple(map(step, c)) for c in marshal.loads(zlib.decompress(blob))])
 
 
 def encode_table(seqs: tuple[tuple[Action, ...], ...], table: Table) -> bytes:

@@ -22,7 +22,7 @@ from rules.angels20.pilots.build_tables import (
     shipped_reach_keys,
 )
 from rules.angels20.pilots.planning import move_order
-from rules.angels20.pilots.reach import table_seqs
+from rules.angels20.pilots.reach import built_seqs, table_seqs
 
 
 def _rows(table: reach.Table) -> tuple[Any, ...]:
@@ -35,8 +35,10 @@ def test_the_shipped_file_equals_the_tables_built_from_nothing(monkeypatch: pyte
     blobs = reach._shipped_blobs()
     keys = shipped_keys()
     assert sorted(blobs) == sorted(keys), "run: python -m rules.angels20.pilots.build_tables"
+    assert sorted(reach._shipped("seqs")) == sorted(keys)
     for key in keys:
-        seqs = table_seqs(key)
+        seqs = built_seqs(key)
+        assert table_seqs(key) == seqs, key  # read from the file
         shipped = reach.decode_table(blobs[key], seqs)
         assert shipped is not None, key
         assert _rows(shipped) == _rows(built_table(key)), key
@@ -106,6 +108,7 @@ def test_without_the_file_the_tables_are_built_and_the_same(monkeypatch: pytest.
     monkeypatch.setattr(reach, "SHIPPED_FILE", "/nonexistent/move_tables.marshal")
     monkeypatch.setattr(reach, "_SHIPPED", None)
     assert reach.shipped_table(key, seqs) is None
+    assert table_seqs(key) == seqs
     assert tables() == shipped
 
 
