@@ -11,10 +11,12 @@ caches of position-independent answers; they never change a decision.
 
 from __future__ import annotations
 
+import gc
 import marshal
 import os
 import zlib
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ..actions import (
     ALL_MANEUVERS,
@@ -31,6 +33,7 @@ from ..maneuvers import maneuver_outcome
 from ..plans import plan_steps
 
 _MAXR = MAX_TABLE_RANGE
+_T = TypeVar("_T")
 _SPAN = 2 * _MAXR + 1
 
 Hex = tuple[int, int]
@@ -163,16 +166,23 @@ class Group:
     __slots__ = ("dm", "dm_first", "ends", "idx", "members", "lo", "hi")
 
     def __init__(
-        self, dm: str | None, dm_first: bool, ends: tuple[End, ...], lo: int, hi: int
+        self,
+        dm: str | None,
+        dm_first: bool,
+        ends: tuple[End, ...],
+        lo: int,
+        hi: int,
+        idx: tuple[int, ...] = (),
+        members: list[tuple[Any, ...]] | None = None,
     ) -> None:
         self.dm = dm  # maneuver kind (None: no difficult maneuver)
         self.dm_first = dm_first  # the maneuver is the first step
         # ((dq, dr, facing, alt) success, (...) failure) or (end,), at facing 0
         self.ends = ends
-        self.idx: tuple[int, ...] = ()  # indices of the ends in the table's end list
+        self.idx = idx  # indices of the ends in the table's end list
         # (steps, paths, hexes visited, altitude after each hex entered, per path),
         # paths and hexes at facing 0 (the same for every facing of a table)
-        self.members: list[tuple[Any, ...]] = []
+        self.members: list[tuple[Any, ...]] = [] if members is None else members
         self.lo = lo
         self.hi = hi
 
@@ -323,8 +333,7 @@ def groups(
         # the members' paths stay in the facing-0 frame (see to_facing_0)
         a, b, c, d = ROT[(6 - facing) % 6]  # direction k -> k + facing
         ends = tuple(
-            intern((a * q + b * r, c * q + d * r, (f + facing) % 6, alt_))
-            for q, r, f, alt_ in base[0]
+            [(a * q + b * r, c * q + d * r, (f + facing) % 6, alt_) for q, r, f, alt_ in base[0]]
         )
         table = row[facing] = (ends, base[1])
         return table
@@ -384,7 +393,9 @@ def encode_seqs(seqs: tuple[tuple[Action, ...], ...]) -> bytes:
 def decode_seqs(blob: bytes) -> tuple[tuple[Action, ...], ...]:
     """The step sequences :func:`encode_seqs` wrote (the engine's own step instances)."""
     step = STEP_CODES.__getitem__
-    return tuple([tuple(map(step, c)) for c in marshal.loads(zlib.decompress(blob))])
+    return _no_gc(
+        lambda: tuple([tuple(map(step, c)) for c in marshal.loads(zlib.decompress(blob))])
+    )
 
 
 def encode_table(seqs: tuple[tuple[Action, ...], ...], table: Table) -> bytes:
@@ -395,25 +406,47 @@ def encode_table(seqs: tuple[tuple[Action, ...], ...], table: Table) -> bytes:
         len(seqs),
         ends,
         tuple(
-            (g.dm, g.dm_first, g.idx, g.lo, g.hi, tuple((pos[m[0]], *m[1:]) for m in g.members))
+            (
+                g.dm,
+                g.dm_first,
+                tuple(ends[k] for k in g.idx),  # shared with ``ends`` in the file
+                g.lo,
+                g.hi,
+                g.idx,
+                tuple((pos[m[0]], *m[1:]) for m in g.members),
+            )
             for g in grps
         ),
     )
     return zlib.compress(marshal.dumps(data), 9)
 
 
+def _no_gc(fn: Callable[[], _T]) -> _T:
+    """``fn()`` with the cyclic collector paused: decoding a shipped table makes
+    tens of thousands of small tuples and no cycle, collections meanwhile would
+    only scan them again and again."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        return fn()
+    finally:
+        if was:
+            gc.enable()
+
+
 def decode_table(blob: bytes, seqs: tuple[tuple[Action, ...], ...]) -> Table | None:
     """The table :func:`encode_table` wrote, or None if it was made for other sequences."""
-    n, ends, rows = marshal.loads(zlib.decompress(blob))
-    if n != len(seqs):
-        return None
-    out = []
-    for dm, dm_first, idx, lo, hi, members in rows:
-        g = Group(dm, dm_first, tuple([ends[k] for k in idx]), lo, hi)
-        g.idx = idx
-        g.members = [(seqs[k], paths, hexes, alts) for k, paths, hexes, alts in members]
-        out.append(g)
-    return ends, out
+
+    def decode() -> Table | None:
+        n, ends, rows = marshal.loads(zlib.decompress(blob))
+        if n != len(seqs):
+            return None
+        return ends, [
+            Group(dm, dm_first, e, lo, hi, idx, [(seqs[k], p, h, a) for k, p, h, a in members])
+            for dm, dm_first, e, lo, hi, idx, members in rows
+        ]
+
+    return _no_gc(decode)
 
 
 def shipped_table(key: tuple[Any, ...], seqs: tuple[tuple[Action, ...], ...]) -> Table | None:
