@@ -51,13 +51,17 @@ def start_turn(s: BattleState) -> None:
             winner = 0 if bonus[0] > bonus[1] else 1
         else:
             winner = -1
-        s._log(
-            "initiative",
-            rolls={"axis": list(ax), "allied": list(al)},
-            bonus={"axis": bonus[0], "allied": bonus[1]},
-            tailing={"axis": tail[0], "allied": tail[1]},
-            total={"axis": tot[0], "allied": tot[1]},
-            winner=SIDES[winner] if winner >= 0 else None,
+        # s._log("initiative", ...) written out: every game turn
+        s.log.append(
+            {
+                "rolls": {"axis": [ax[0], ax[1]], "allied": [al[0], al[1]]},
+                "bonus": {"axis": bonus[0], "allied": bonus[1]},
+                "tailing": {"axis": tail[0], "allied": tail[1]},
+                "total": {"axis": tot[0], "allied": tot[1]},
+                "winner": SIDES[winner] if winner >= 0 else None,
+                "e": "initiative",
+                "turn": s.turn,
+            }
         )
         if winner >= 0:
             break

@@ -50,11 +50,23 @@ def remaining(s: BattleState, side: int) -> int:
     return sum(1 for p in s.planes if p.side == side and not p.out)
 
 
+def _remaining_both(s: BattleState) -> tuple[int, int]:
+    """(axis, allied) aircraft in play: :func:`remaining` of both sides in one pass."""
+    axis = allied = 0
+    for p in s.planes:
+        if not p.out:
+            if p.side:
+                allied += 1
+            else:
+                axis += 1
+    return axis, allied
+
+
 def victory(s: BattleState) -> Verdict | None:
     """The verdict at the end of a turn, or None to play on."""
     sc = s.scenario
     kind = sc.kind
-    rem = (remaining(s, 0), remaining(s, 1))
+    rem = _remaining_both(s)
     last_turn = s.turn >= sc.rules.max_turns
     if kind in ("dogfight", "intercept"):
         if s.first_success >= 0:
@@ -108,7 +120,7 @@ def _bomber_escort(s: BattleState, last_turn: bool) -> Verdict | None:
 
 def tiebreak(s: BattleState, why: str) -> Verdict:
     """000 "WINNING THE STANDARD SCENARIO": most aircraft remaining; then VP (ruling)."""
-    rem = (remaining(s, 0), remaining(s, 1))
+    rem = _remaining_both(s)
     if rem[0] != rem[1]:
         return (0 if rem[0] > rem[1] else 1), f"{why}: most aircraft remaining"
     if s.vp[0] != s.vp[1]:
