@@ -18,6 +18,39 @@ def _answers(host: str, port: int) -> bool:
         return False
 
 
+# The slowest files, slowest first (per-file totals of a PostgreSQL run, 2 workers, Nov 2026).
+# pytest-xdist's --dist loadfile hands out files in collection order, so these go first:
+# a long file started last would keep one worker busy while the other sits idle.
+SLOWEST_FILES = (
+    "tests/test_one_truth_property.py",
+    "tests/campaign/test_campaign_api.py",
+    "tests/campaign/test_clock.py",
+    "tests/test_permissions.py",
+    "tests/battles/test_optional_rules_settings.py",
+    "tests/battles/test_play_by_web.py",
+    "tests/campaign/test_exchange.py",
+    "tests/careers/test_apply.py",
+    "tests/test_hidden_information.py",
+    "tests/test_bad_input.py",
+    "tests/campaign/test_enrolment.py",
+    "tests/campaign/test_campaign_services.py",
+    "tests/test_schemathesis.py",
+    "tests/campaign/test_history.py",
+    "tests/rules/angels20/pilots/test_pilots.py",
+    "tests/rules/cardgame/test_play.py",
+    "tests/battles/test_battle_lifecycle.py",
+    "tests/battles/test_play_page.py",
+    "tests/campaign/test_campaign_engine_rules.py",
+    "tests/rules/angels20/test_properties.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slowest files first, each file's tests in their own order (a stable sort)."""
+    rank = {path: i for i, path in enumerate(SLOWEST_FILES)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))
+
+
 REDIS_TEST_URL = os.environ.get("ANGELS_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
 
