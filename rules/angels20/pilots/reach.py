@@ -363,7 +363,8 @@ def _shipped(part: str) -> dict[tuple[Any, ...], bytes]:
     if _SHIPPED is None:
         try:
             with open(SHIPPED_FILE, "rb") as fh:
-                data = marshal.load(fh)
+                raw = fh.read()
+            data = _no_gc(lambda: marshal.loads(raw))
             ok = (
                 type(data) is dict
                 and data.get("format") == SHIPPED_FORMAT
@@ -575,7 +576,7 @@ def shipped_bins(kind: str, rkey: Any, bomber: bool) -> dict[tuple[int, int, int
     blob = _shipped("bins").get((kind, rkey, bomber))
     if blob is None:
         return None
-    table: dict[tuple[int, int, int], Bins] = marshal.loads(zlib.decompress(blob))
+    table: dict[tuple[int, int, int], Bins] = _no_gc(lambda: marshal.loads(zlib.decompress(blob)))
     return table
 
 
