@@ -119,7 +119,7 @@ print(json.dumps({
     "career_events": len(pilot_career(pilot_id=ace.pk)["events"]),
     "careers_types": sorted(ContentType.objects.filter(app_label="careers").values_list("model", flat=True)),
     "roster_types": sorted(ContentType.objects.filter(app_label="roster").values_list("model", flat=True)),
-    "careers_permissions": Permission.objects.filter(content_type__app_label="careers").exclude(content_type__model__startswith="historical").count(),
+    "careers_permissions": Permission.objects.filter(content_type__app_label="careers").exclude(content_type__model__startswith="historical").exclude(content_type__model__endswith="tally").count(),
     "log_entries": LogEntry.objects.count(),
 }))
 """
