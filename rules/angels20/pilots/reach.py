@@ -14,7 +14,6 @@ from __future__ import annotations
 import gc
 import marshal
 import os
-import zlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -381,6 +380,18 @@ def _shipped_blobs() -> dict[tuple[Any, ...], bytes]:
     return _shipped("tables")
 
 
+def _compress(raw: bytes, level: int) -> bytes:
+    import zlib  # on first use: importing this module stays as cheap as before
+
+    return zlib.compress(raw, level)
+
+
+def _decompress(blob: bytes) -> bytes:
+    import zlib
+
+    return zlib.decompress(blob)
+
+
 # the steps of a move, by their code in the shipped file
 STEP_CODES: tuple[Action, ...] = (STRAIGHT, TURN_LEFT, TURN_RIGHT, *ALL_MANEUVERS)
 
@@ -388,15 +399,13 @@ STEP_CODES: tuple[Action, ...] = (STRAIGHT, TURN_LEFT, TURN_RIGHT, *ALL_MANEUVER
 def encode_seqs(seqs: tuple[tuple[Action, ...], ...]) -> bytes:
     """Step sequences in the shipped file's form: one byte string of step codes each."""
     code = {a: n for n, a in enumerate(STEP_CODES)}
-    return zlib.compress(marshal.dumps(tuple(bytes(code[a] for a in steps) for steps in seqs)), 9)
+    return _compress(marshal.dumps(tuple(bytes(code[a] for a in steps) for steps in seqs)), 9)
 
 
 def decode_seqs(blob: bytes) -> tuple[tuple[Action, ...], ...]:
     """The step sequences :func:`encode_seqs` wrote (the engine's own step instances)."""
     step = STEP_CODES.__getitem__
-    return _no_gc(
-        lambda: tuple([tuple(map(step, c)) for c in marshal.loads(zlib.decompress(blob))])
-    )
+    return _no_gc(lambda: tuple([tuple(map(step, c)) for c in marshal.loads(_decompress(blob))]))
 
 
 def encode_table(seqs: tuple[tuple[Action, ...], ...], table: Table) -> bytes:
@@ -419,7 +428,7 @@ def encode_table(seqs: tuple[tuple[Action, ...], ...], table: Table) -> bytes:
             for g in grps
         ),
     )
-    return zlib.compress(marshal.dumps(data), 9)
+    return _compress(marshal.dumps(data), 9)
 
 
 def _no_gc(fn: Callable[[], _T]) -> _T:
@@ -439,7 +448,7 @@ def decode_table(blob: bytes, seqs: tuple[tuple[Action, ...], ...]) -> Table | N
     """The table :func:`encode_table` wrote, or None if it was made for other sequences."""
 
     def decode() -> Table | None:
-        n, ends, rows = marshal.loads(zlib.decompress(blob))
+        n, ends, rows = marshal.loads(_decompress(blob))
         if n != len(seqs):
             return None
         return ends, [
@@ -568,7 +577,7 @@ def _empty(n: int) -> Bins:
 
 def encode_bins(table: dict[tuple[int, int, int], Bins]) -> bytes:
     """A table of :func:`_shoot_table` or :func:`_dodge_table` in the shipped file's form."""
-    return zlib.compress(marshal.dumps(table), 9)
+    return _compress(marshal.dumps(table), 9)
 
 
 def shipped_bins(kind: str, rkey: Any, bomber: bool) -> dict[tuple[int, int, int], Bins] | None:
@@ -576,7 +585,7 @@ def shipped_bins(kind: str, rkey: Any, bomber: bool) -> dict[tuple[int, int, int
     blob = _shipped("bins").get((kind, rkey, bomber))
     if blob is None:
         return None
-    table: dict[tuple[int, int, int], Bins] = _no_gc(lambda: marshal.loads(zlib.decompress(blob)))
+    table: dict[tuple[int, int, int], Bins] = _no_gc(lambda: marshal.loads(_decompress(blob)))
     return table
 
 
