@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from rules.angels20 import Dice, Rules, flight, new_battle, standard_scenario
+from rules.angels20.attacks import attacks, has_attack
 
 AXIS = ('A6M2 "Zeke"', 'Ki-61 "Tony"', "C.200 Saetta Rookie")
 ALLIED = ("P-40C Flying Tiger", 'I-16 "Ishak"', "Yak-1 Rookie")
@@ -32,3 +33,22 @@ def test_the_tailing_count_counts_what_tailing_says():
                 seen.add(n)
             s.apply_unchecked(rng.choice(s.legal_actions()))
     assert {0, 1} <= seen  # both answers came up
+
+
+def test_has_attack_answers_whether_the_attack_list_is_empty():
+    """has_attack tests range before the other attack rules; attacks() lists by the rules alone."""
+    seen = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        dice = Dice(seed)
+        sc = standard_scenario(
+            flight("axis", *AXIS), flight("allied", *ALLIED), dice, rules=Rules.advanced()
+        )
+        s = new_battle(sc, dice)
+        while not s.is_over():
+            for side in (0, 1):
+                got = has_attack(s, side)
+                assert got == bool(attacks(s, side))
+                seen.add(got)
+            s.apply_unchecked(rng.choice(s.legal_actions()))
+    assert seen == {False, True}  # both answers came up
