@@ -128,11 +128,14 @@ def activations(s: BattleState) -> list[Action]:
     out: list[Action] = []
     st = s.st
     side = s.to_act
+    hits = st.hits
     for p in s.planes:
         if p.side == side and not p.out and not p.moved:  # mover_rule(s, p) is None
-            out.extend(st.act_normal[p.id])
-            if st.act_high[p.id] and high_speed_rule(s, p) is None:
-                out.extend(st.act_high[p.id])
+            i = p.id
+            out.extend(st.act_normal[i])
+            # high_speed_rule(s, p) is None, written out: not crippled
+            if st.act_high[i] and not (p.damage and hits[i] - p.damage == 1):
+                out.extend(st.act_high[i])
     return out
 
 
