@@ -173,6 +173,15 @@ def work_cold(tree: str, seed: int) -> dict[str, Any]:
     return {"import": imp, "first": first, "warm": warm}
 
 
+def work_warm_new(tree: str, seed: int) -> dict[str, Any]:
+    """The same battle as ``work_cold``'s first, flown by a process that has flown two
+    other battles first (its tables filled, as a server's are), not this one."""
+    eng = _engine(tree)
+    for k in range(2):
+        _tactical(eng, "dogfight", 100_000 + k)
+    return {"warm_new": _tactical(eng, "dogfight", seed)[0]}
+
+
 # ---------------------------------------------------------------- driver
 
 
@@ -237,14 +246,18 @@ def bench_cold(trees: dict[str, str], rounds: int) -> None:
     got: dict[str, list] = {k: [] for k in trees}
     for n in range(rounds):
         for k in trees if n % 2 == 0 else list(trees)[::-1]:
-            got[k].append(run(trees[k], "cold", 7 + n))
+            got[k].append(run(trees[k], "cold", 7 + n) | run(trees[k], "warm_new", 7 + n))
     for k, v in got.items():
         ratio = [r["first"] / r["warm"] for r in v]
+        ratio_new = [r["first"] / r["warm_new"] for r in v]
         print(
             f"cold {k}: import {1000 * statistics.median(r['import'] for r in v):.0f} ms, "
             f"first battle {1000 * statistics.median(r['first'] for r in v):.0f} ms, "
             f"warm {1000 * statistics.median(r['warm'] for r in v):.0f} ms; "
-            f"first/warm {statistics.median(ratio):.2f} (runs {', '.join(f'{x:.2f}' for x in ratio)})",
+            f"first/warm {statistics.median(ratio):.2f} (runs {', '.join(f'{x:.2f}' for x in ratio)}); "
+            f"the same battle new to a warmed process "
+            f"{1000 * statistics.median(r['warm_new'] for r in v):.0f} ms, first/that "
+            f"{statistics.median(ratio_new):.2f} (runs {', '.join(f'{x:.2f}' for x in ratio_new)})",
             flush=True,
         )
 
@@ -252,7 +265,12 @@ def bench_cold(trees: dict[str, str], rounds: int) -> None:
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--worker":
         tree, kind, args = sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
-        fn = {"pilots": work_pilots, "engine": work_engine, "cold": work_cold}[kind]
+        fn = {
+            "pilots": work_pilots,
+            "engine": work_engine,
+            "cold": work_cold,
+            "warm_new": work_warm_new,
+        }[kind]
         print(json.dumps(fn(tree, *args)))
         return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
