@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.db.models import Count
 from django.utils.text import slugify
 
 from rules.cardgame.cards import EVENT_LIST
 
 from .decisions import PHASE_NAMES, card_rules, decision_groups, plane_label
 from .log_sentences import KINDS, MINOR, LogNames, log_sentence, side_word
-from .models import Campaign
+from .models import Campaign, CampaignAction
 from .selectors import plane_crews
 
 LOG_SHOWN = 400  # the latest log entries shown, grouped by turn
@@ -135,6 +136,27 @@ def log_by_turn(view: Mapping[str, Any], names: LogNames) -> list[dict[str, Any]
     return turns[::-1]
 
 
+def computer_decisions(campaign: Campaign) -> dict[int, list[str]]:
+    """By turn, who the computer commander decided for, how often and why (the actions'
+    own record: the game's log does not say who chose)."""
+    rows = (
+        CampaignAction.objects.filter(
+            campaign=campaign, undone=False, reason__startswith="computer commander"
+        )
+        .values("turn", "side", "reason")
+        .annotate(n=Count("id"))
+        .order_by("turn", "side", "reason")
+    )
+    out: dict[int, list[str]] = {}
+    for row in rows:
+        why = row["reason"].removeprefix("computer commander").strip(" ()") or "absent side"
+        times = "once" if row["n"] == 1 else f"{row['n']} times"
+        out.setdefault(row["turn"], []).append(
+            f"The computer commander decided for {side_word(row['side'])} {times} ({why})."
+        )
+    return out
+
+
 def recent(view: Mapping[str, Any], names: LogNames) -> list[Any]:
     """What just happened: the latest entries a reader cares about, oldest first."""
     picked = [e for e in view["log"][-60:] if e["type"] not in MINOR][-RECENT:]
@@ -170,6 +192,7 @@ def missions(view: Mapping[str, Any]) -> list[dict[str, Any]]:
 def campaign_page(campaign: Campaign, view: Mapping[str, Any]) -> dict[str, Any]:
     """Everything the page shows besides the clock and the organiser's forms."""
     names = log_names(campaign, view)
+    computer = computer_decisions(campaign)
     groups = decision_groups(view)
     # playing a card is offered on the card itself, in the hand
     plays = {g["key"].split(":", 1)[1]: g for g in groups if g["kind"] == "play"}
@@ -183,7 +206,9 @@ def campaign_page(campaign: Campaign, view: Mapping[str, Any]) -> dict[str, Any]
         "missions": missions(view),
         "groups": [g for g in groups if g["kind"] != "play" or g["key"].split(":", 1)[1] in plays],
         "playable": sum(1 for c in cards or [] if c["play"]),
-        "log_turns": log_by_turn(view, names),
+        "log_turns": [
+            {**t, "computer": computer.get(t["turn"], [])} for t in log_by_turn(view, names)
+        ],
         "event_cards": [{"slug": slugify(name), **card_rules(name)} for name in dict(EVENT_LIST)],
     }
 

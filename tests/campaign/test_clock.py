@@ -143,7 +143,7 @@ def test_the_wait_policy_waits_and_says_so_once(campaign, users, sent, client):
         assert campaign.decision_due_at == clock.timezone.now() + timedelta(hours=48)
 
 
-def test_holiday_hands_the_side_to_the_computer_until_the_date(campaign, users):
+def test_holiday_hands_the_side_to_the_computer_until_the_date(campaign, users, client):
     rng = random.Random(3)
     with time_machine.travel(START, tick=False) as traveller:
         _pace(campaign, users, pace="hours", pace_hours=48, auto_advance=True)
@@ -160,6 +160,13 @@ def test_holiday_hands_the_side_to_the_computer_until_the_date(campaign, users):
             _act(campaign, users, "allied", rng)
         holiday = CampaignAction.objects.filter(campaign=campaign, reason=clock.REASON_HOLIDAY)
         assert holiday.exists() and set(holiday.values_list("side", flat=True)) == {"axis"}
+        # the campaign's log says which decisions were the computer's, turn by turn
+        client.force_login(users["allied"])
+        page = client.get(f"/campaigns/{campaign.pk}/").content.decode()
+        turn = holiday.first().turn
+        first = holiday.filter(turn=turn).count()
+        times = "once" if first == 1 else f"{first} times"
+        assert f"The computer commander decided for Axis {times} (holiday)." in page
         traveller.shift(timedelta(days=8))  # back from holiday: axis decides again
         for _ in range(60):
             campaign.refresh_from_db()
