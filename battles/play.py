@@ -34,6 +34,7 @@ from django.utils import timezone
 from angels.errors import RuleViolation, is_citation
 from rules.angels20 import Action, BattleState, IllegalAction, Scenario, action_from_json
 from rules.angels20.actions import STATUSES
+from rules.angels20.move_choices import movable
 from rules.angels20.plane import OUT_NAMES
 from rules.angels20.preview import attack_preview, maneuver_chance
 from rules.angels20.stats import SIDES as ENGINE_SIDES
@@ -650,7 +651,7 @@ def turn_view(
         "aircraft": _aircraft(state),
         "legal_actions": [a.to_json() for a in legal],
         "choices": [_choice(state, a) for a in legal],
-        "movable": play_moves.movable_view(state) if yours else [],
+        "movable": movable(state, legal) if yours else [],
         "move_choices": play_moves.moves_view(state, moves, to) if yours else None,
         "log_since": since,
         "log": state.log[since:],

@@ -18,7 +18,7 @@ from typing import Any
 from angels.errors import RuleViolation
 from angels.numbers import whole_number
 from rules.angels20 import BattleState
-from rules.angels20.move_choices import choices_json, movable, move_choices
+from rules.angels20.move_choices import choices_json, move_choices
 
 HEX = re.compile(r"([0-9]{1,3}),([0-9]{1,3})")
 MOVE_RULE = "000 'MOVING AIRCRAFT'"
@@ -62,8 +62,3 @@ def moves_view(
         to_hex = m.index(*to)
     found = move_choices(state, plane, to_hex)
     return None if found is None else choices_json(state, found, to_hex)
-
-
-def movable_view(state: BattleState) -> list[int]:
-    """The aircraft the seat to act may start moving now (for its ``moves``)."""
-    return movable(state)

@@ -177,7 +177,8 @@ def _act(request: HttpRequest, battle: Battle) -> HttpResponse:
 def _hand_over(request: HttpRequest, battle: Battle) -> HttpResponse:
     """A side or one aircraft to the computer pilot, or back (``hand_to``: computer | person)."""
     raw = request.POST.get("hand_aircraft", "")
-    aircraft = digits(raw) if digits(raw) is not None else raw or None  # not a number: refused
+    number = digits(raw)
+    aircraft = number if number is not None else raw or None  # not a number: refused
     try:
         play.hand_over(
             battle_id=battle.pk,

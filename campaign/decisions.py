@@ -42,7 +42,6 @@ MULTI = ("assign", "unassign", "scramble", "loss", "train", "discard")
 # the organiser's and the engine's: not decisions of a side); a test holds this to
 # rules.cardgame.actions.ACTION_TYPES
 GROUPED_KINDS = frozenset({*MULTI, "play", "advance"})
-HAND_LIMIT = 7  # 003 "DEBRIEFING PHASE": "Max hand size is 7 cards."
 
 
 def plane_label(p: Mapping[str, Any]) -> SafeString:
@@ -153,11 +152,12 @@ def decision_groups(view: Mapping[str, Any]) -> list[dict[str, Any]]:
                       help="003 Event deck: \"Give 3 planes 1 XP each\".", submit="Train them")  # fmt: skip
             g["choices"].append({"value": a["plane"], "label": plane_label(planes[a["plane"]])})
         elif kind == "discard":
-            over = len(view.get("hand") or []) - HAND_LIMIT
+            limit = view["hand_limit"]  # 003 "DEBRIEFING PHASE": "Max hand size is 7 cards."
+            over = len(view.get("hand") or []) - limit
             name = next(c["name"] for c in view["hand"] if c["id"] == a["card"])
             g = group("discard", "discard", multiple=True,
-                      title=f"Discard down to {HAND_LIMIT} cards ({over} over)",
-                      help="003 Debriefing phase: \"Max hand size is 7 cards. Discard excess cards.\"",
+                      title=f"Discard down to {limit} cards ({over} over)",
+                      help=f"003 Debriefing phase: the hand holds at most {limit} cards; discard the excess.",
                       submit="Discard them")  # fmt: skip
             g["choices"].append(
                 {

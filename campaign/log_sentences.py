@@ -464,7 +464,7 @@ def _play_event(e: Mapping[str, Any], n: LogNames) -> SafeString:
 
 def _discard(e: Mapping[str, Any], n: LogNames) -> SafeString:
     return format_html(
-        "{} discards {} (hand limit of 7 cards, 003 Debriefing phase).",
+        "{} discards {} (over the hand limit, 003 Debriefing phase).",
         side_word(e["who"]),
         card_link(e["name"]),
     )

@@ -80,10 +80,11 @@ def _task(view: Mapping[str, Any], side: str) -> str:
     if step == "bombing":
         return f"play event cards for the bombing rolls over {mission}, or pass (both pass: the bombers roll)"
     if phase == "debriefing":
-        over = len(view.get("hand") or []) - 7
+        over = len(view.get("hand") or []) - view["hand_limit"]
         if over > 0:
             return (
-                f"discard {over} card{'s' if over != 1 else ''} (hand limit 7), then end your turn"
+                f"discard {over} card{'s' if over != 1 else ''} (hand limit {view['hand_limit']}), "
+                "then end your turn"
             )
         return "end your turn"
     nxt = PHASE_NAMES.get(

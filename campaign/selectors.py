@@ -56,6 +56,7 @@ def campaign_view(
         if side
         else spectator_view(state, log_since=log_since)
     )
+    view["hand_limit"] = state.setup.hand_limit  # 003 Debriefing phase: 7 unless the setup says
     member = membership(campaign, user)
     pilots = {p.plane_id: p for p in campaign_planes(campaign)}
     for plane in view["planes"]:

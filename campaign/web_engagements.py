@@ -35,7 +35,8 @@ from django.utils import timezone
 
 from angels.events import MUST_ACT, send_campaign_event
 from battles.models import Battle, BattleStatus
-from battles.play import seats_of, turn_view
+from battles.play import battle_state, seats_of, user_sides
+from rules.angels20.stats import SIDES as ENGINE_SIDES
 
 from .engagements import WEB_MODE
 from .models import Campaign, CampaignMember, Pace, Role
@@ -153,10 +154,13 @@ def web_battles_view(campaign: Campaign, user: Any) -> dict[str, Any]:
             "your_turn": False,
             "to_act": None,
         }
-        if row["in_play"]:
-            view = turn_view(b, user, since=10**9)
-            row.update(yours=bool(view["your_sides"]), your_turn=view["your_turn"],
-                       to_act=view["to_act"], game_turn=view["turn"])  # fmt: skip
+        if row["in_play"]:  # whose decision: the state alone, not the whole turn view
+            state = battle_state(b)
+            side = state.current_side()
+            to_act = ENGINE_SIDES[side] if side is not None else None
+            mine = user_sides(b, user)
+            row.update(yours=bool(mine), your_turn=to_act in mine, to_act=to_act,
+                       game_turn=state.turn)  # fmt: skip
         elif b.result:
             row["winner"] = b.result.get("winner") or "nobody"
         rows.append(row)

@@ -18,6 +18,7 @@ stay available step by step. Nothing here rolls a die or changes the state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -166,11 +167,13 @@ class Reach:
     chance: float  # P(arriving as planned) of its surest path
 
 
-def movable(s: BattleState) -> list[int]:
-    """The aircraft the side to act may start moving now (000 "MOVEMENT PHASE")."""
+def movable(s: BattleState, legal: Sequence[Action] | None = None) -> list[int]:
+    """The aircraft the side to act may start moving now (000 "MOVEMENT PHASE");
+    ``legal``: ``s.legal_actions()`` when the caller has them already."""
     if s.phase != MOVEMENT or s.mover >= 0:
         return []
-    return sorted({a.plane for a in s.legal_actions() if type(a) is Activate})
+    actions = s.legal_actions() if legal is None else legal
+    return sorted({a.plane for a in actions if type(a) is Activate})
 
 
 def move_choices(

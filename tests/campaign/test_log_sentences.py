@@ -91,7 +91,7 @@ EXAMPLES: dict[str, tuple[dict, list[str]]] = {
                         ["The mission Attack Radar Towers is called off (Navigation Error: under strength)."]),
     "play_event": ({"who": "axis", "card": "e21", "name": "Rockets", "target": "axis-2", "option": "gf"},
                    ["Axis plays Rockets on Messerschmitt Bf 109 (axis-2) (GF)."]),
-    "discard": ({"who": "axis", "card": "e03", "name": "Overcast", "reason": "hand limit"}, ["Axis discards Overcast (hand limit of 7 cards"]),
+    "discard": ({"who": "axis", "card": "e03", "name": "Overcast", "reason": "hand limit"}, ["Axis discards Overcast (over the hand limit"]),
     "reshuffle": ({"deck": "event", "cards": 33}, ["The event deck ran out: its 33 discarded cards are shuffled into a new deck."]),
     "deck_exhausted": ({"deck": "plane:axis", "wanted": 6, "drawn": 3},
                        ["The axis plane deck and its discard pile are empty: 3 of 6 cards drawn."]),
