@@ -20,22 +20,14 @@ from django.utils.safestring import SafeString
 
 from angels.errors import RuleViolation
 from rules.cardgame.cards import EVENT_LIST, EVENT_RULES
+from rules.cardgame.phases import PHASES
 
 from . import services
 from .models import Campaign
 
 CARD_TEXT = dict(EVENT_LIST)  # 003 "EVENT DECK CARD LIST": each card's printed note
-PHASE_NAMES = {
-    "event": "Event",
-    "industry": "Industry",
-    "production": "Production",
-    "briefing": "Briefing",
-    "mission": "Mission",
-    "strategy": "Strategy",
-    "experience": "Experience",
-    "debriefing": "Debriefing",
-}
-NEXT_PHASE = dict(zip(list(PHASE_NAMES)[:-1], list(PHASE_NAMES)[1:], strict=True))
+PHASE_NAMES = {phase: phase.capitalize() for phase in PHASES}  # the game's own order (003)
+NEXT_PHASE = dict(zip(PHASES[:-1], PHASES[1:], strict=True))
 # groups whose choices are planes or cards, several at once (one engine action each)
 MULTI = ("assign", "unassign", "scramble", "loss", "train", "discard")
 # every kind of a side's action has its form here (the umpire's "mode" and "result" are

@@ -17,7 +17,7 @@ from django.utils.text import slugify
 
 from rules.cardgame.cards import EVENT_LIST
 
-from .decisions import PHASE_NAMES, card_rules, decision_groups, plane_label
+from .decisions import NEXT_PHASE, PHASE_NAMES, card_rules, decision_groups, plane_label
 from .log_sentences import KINDS, MINOR, LogNames, log_sentence, side_word
 from .models import Campaign, CampaignAction
 from .selectors import plane_crews
@@ -87,10 +87,7 @@ def _task(view: Mapping[str, Any], side: str) -> str:
                 "then end your turn"
             )
         return "end your turn"
-    nxt = PHASE_NAMES.get(
-        {"event": "industry", "industry": "production", "production": "briefing",
-         "briefing": "mission", "strategy": "experience", "experience": "debriefing"}.get(phase, ""), "next"
-    )  # fmt: skip
+    nxt = PHASE_NAMES.get(NEXT_PHASE.get(phase, ""), "next")
     return f"play an event card if you wish, then go on to the {nxt} phase"
 
 
