@@ -56,8 +56,9 @@ class CampaignForm(forms.ModelForm):
         changes = {f: cleaned[f] for f in clock.PACE_FIELDS if f in cleaned}
         try:
             clock.pace_values(self.instance, changes)
-        except RuleViolation as exc:
-            self.add_error(exc.field if exc.field in self.fields else None, str(exc))
+        except clock.PaceRefused as refused:  # every problem, each by its field
+            for exc in refused.problems:
+                self.add_error(exc.field if exc.field in self.fields else None, str(exc))
         return cleaned
 
     def clean_engine_rules(self):

@@ -398,11 +398,31 @@ def _computer_sides(sides: Any) -> list[str]:
     return sorted(set(sides))
 
 
+class PaceRefused(RuleViolation):
+    """Pace settings that break rules: every problem (``problems``, each naming its field),
+    so a form shows them all at once; as a :class:`RuleViolation` it is the first of them
+    (a 400 naming that field wherever only one is read)."""
+
+    def __init__(self, problems: list[RuleViolation]) -> None:
+        first = problems[0]
+        super().__init__(first.message, field=first.field, rule=first.rule, code=first.code)
+        self.problems = list(problems)
+
+    @property
+    def errors(self) -> dict[str, list[str]]:
+        """The problems' messages by field (``""``: a problem of no one field)."""
+        by_field: dict[str, list[str]] = {}
+        for problem in self.problems:
+            by_field.setdefault(problem.field or "", []).append(problem.message)
+        return by_field
+
+
 def pace_values(campaign: Campaign, changes: dict[str, Any]) -> dict[str, Any]:
-    """The campaign's pace settings with ``changes``, checked; a 400 names the (first) field."""
+    """The campaign's pace settings with ``changes``, checked once: :class:`PaceRefused`
+    with every problem found."""
     values, problems = pace_problems(campaign, changes)
     if problems:
-        raise problems[0]
+        raise PaceRefused(problems)
     return values
 
 

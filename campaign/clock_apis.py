@@ -2,9 +2,11 @@
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
-from rest_framework import permissions, serializers
+from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from angels.api import error_body
 
 from . import clock
 from .models import Campaign, OnDeadline, Pace
@@ -89,9 +91,13 @@ class CampaignPaceApi(APIView):
         get_object_or_404(Campaign, pk=pk)
         data = PaceInput(data=request.data)
         data.is_valid(raise_exception=True)
-        campaign = clock.campaign_pace_set(
-            campaign_id=pk, by=request.user, changes=dict(data.validated_data)
-        )
+        try:
+            campaign = clock.campaign_pace_set(
+                campaign_id=pk, by=request.user, changes=dict(data.validated_data)
+            )
+        except clock.PaceRefused as refused:  # every problem, the first repeated on top
+            body = error_body([problem.as_dict() for problem in refused.problems])
+            return Response(body, status=status.HTTP_400_BAD_REQUEST)
         return Response(_pace(campaign))
 
 

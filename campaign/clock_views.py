@@ -21,7 +21,7 @@ from angels.errors import RuleViolation
 
 from . import clock
 from .models import Campaign
-from .views import _refuse, _signed_in, campaign_detail
+from .views import _refuse, _signed_in, campaign_page_response
 
 
 def _pace_changes(post: Any) -> dict[str, Any]:
@@ -43,20 +43,18 @@ def _pace_changes(post: Any) -> dict[str, Any]:
 @require_POST
 def campaign_pace(request: HttpRequest, pk: int) -> HttpResponse:
     """Set the pace; a refusal re-shows the campaign page (400) with the form open, every
-    error beside its field and what was typed kept (``campaign_clock.pace_form`` reads it)."""
+    error beside its field and in a list, and what was typed kept."""
     campaign = get_object_or_404(Campaign, pk=pk)
-    changes = _pace_changes(request.POST)
     try:
-        clock.campaign_pace_set(campaign_id=pk, by=_signed_in(request), changes=changes)
+        clock.campaign_pace_set(
+            campaign_id=pk, by=_signed_in(request), changes=_pace_changes(request.POST)
+        )
     except RuleViolation as exc:
         _refuse(exc)
-        problems = clock.pace_problems(campaign, changes)[1] or [exc]
-        request.pace_form = {"posted": request.POST, "problems": problems}  # type: ignore[attr-defined]
-        # the campaign page as a GET shows it (a POST there is a campaign decision)
-        request.method = "GET"
-        response = campaign_detail(request, pk)
-        response.status_code = 400
-        return response
+        refused = exc if isinstance(exc, clock.PaceRefused) else clock.PaceRefused([exc])
+        return campaign_page_response(
+            request, campaign, pace_refused=refused, pace_posted=request.POST
+        )
     messages.success(request, "The campaign's pace is set.")
     return redirect("campaign-detail", pk=pk)
 

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -117,6 +117,21 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _done_message(actions, names))
             return redirect("campaign-detail", pk=pk)
         campaign.refresh_from_db()
+    return campaign_page_response(request, campaign, posted=posted, error=error)
+
+
+def campaign_page_response(
+    request: HttpRequest,
+    campaign: Campaign,
+    *,
+    posted: dict | None = None,
+    error: RuleViolation | None = None,
+    pace_refused: clock.PaceRefused | None = None,
+    pace_posted: QueryDict | None = None,
+) -> HttpResponse:
+    """The campaign page; HTTP 400 when it re-shows a refused form: a decision (``error``,
+    with the ``posted`` choices) or the pace (``pace_refused``, with what was typed,
+    ``pace_posted``; ``campaign.templatetags.campaign_clock``)."""
     view = selectors.campaign_view(campaign, request.user)
     return render(
         request,
@@ -125,7 +140,7 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "campaign": campaign,
             "view": view,
             **page.campaign_page(campaign, view),
-            "posted": posted,
+            "posted": posted or {},
             "error": error,
             "chart": history_chart_svg(view["history"]),
             "is_organiser": services.is_organiser(campaign, request.user),
@@ -133,8 +148,10 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "engine": selectors.engine_rules_view(campaign),
             "form": rules_form_initial(campaign.engine_rules),
             "clock": clock.clock_view(campaign, request.user),  # issue 15
+            "pace_refused": pace_refused,
+            "pace_posted": pace_posted,
         },
-        status=400 if error else 200,
+        status=400 if error or pace_refused else 200,
     )
 
 

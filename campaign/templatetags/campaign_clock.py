@@ -1,7 +1,8 @@
 """``{% pace_form campaign as pf %}``: the pace form's values and errors for
 ``templates/campaign/_clock.html``: the campaign's settings, or, when the form was
-refused (``campaign.clock_views.campaign_pace``), what the organiser typed with every
-error by its field."""
+refused (``campaign.clock_views.campaign_pace``: ``pace_refused``, a
+:class:`campaign.clock.PaceRefused`, and ``pace_posted`` in the page's context), what
+the organiser typed with every error by its field."""
 
 from typing import Any
 
@@ -16,7 +17,7 @@ def _whole(value: str) -> Any:
 
 @register.simple_tag(takes_context=True)
 def pace_form(context: Any, campaign: Any) -> dict[str, Any]:
-    refused = getattr(context.get("request"), "pace_form", None)
+    refused = context.get("pace_refused")
     if refused is None:
         values = {
             "pace": campaign.pace,
@@ -30,7 +31,7 @@ def pace_form(context: Any, campaign: Any) -> dict[str, Any]:
             "computer_sides": list(campaign.computer_sides or []),
         }
         return {"values": values, "errors": {}, "problems": [], "open": False}
-    posted = refused["posted"]
+    posted = context["pace_posted"]
     values = {
         name: posted.get(name, "")
         for name in ("pace", "pace_hours", "turn_time", "pace_timezone", "on_deadline")
@@ -40,7 +41,4 @@ def pace_form(context: Any, campaign: Any) -> dict[str, Any]:
         "auto_advance": bool(posted.get("auto_advance")),
         "computer_sides": posted.getlist("computer_sides"),
     }
-    errors: dict[str, list[str]] = {}
-    for problem in refused["problems"]:
-        errors.setdefault(problem.field or "", []).append(problem.message)
-    return {"values": values, "errors": errors, "problems": refused["problems"], "open": True}
+    return {"values": values, "errors": refused.errors, "problems": refused.problems, "open": True}

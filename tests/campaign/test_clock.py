@@ -339,3 +339,57 @@ def test_a_refused_pace_form_shows_every_error_and_keeps_what_was_typed(campaign
     assert (
         Campaign.objects.values("pace", "pace_hours", "remind_hours").get(pk=campaign.pk) == before
     )
+
+
+def test_a_refused_pace_names_every_problem_in_the_service_and_the_api(campaign, users, client):
+    """One check of the settings gives every rule broken, each by its field: the page, the
+    API's 400 (the first on top, all in ``errors``) and the service's refusal agree."""
+    bad = {"pace": "weekly", "turn_weekdays": [], "turn_time": None,
+           "pace_timezone": "Mars/Olympus_Mons", "remind_hours": 999}  # fmt: skip
+    fields = ["turn_weekdays", "turn_time", "pace_timezone", "remind_hours"]
+    with pytest.raises(clock.PaceRefused) as refused:
+        clock.campaign_pace_set(campaign_id=campaign.pk, by=users["organiser"], changes=bad)
+    assert [p.field for p in refused.value.problems] == fields
+    assert refused.value.field == "turn_weekdays"  # a RuleViolation: the first problem
+    assert refused.value.errors["remind_hours"] == ["remind_hours is between 0 and 720"]
+    client.force_login(users["organiser"])
+    answer = client.put(f"/api/campaigns/{campaign.pk}/pace/", bad, content_type="application/json")
+    assert answer.status_code == 400, answer.content
+    body = answer.json()
+    assert body["field"] == "turn_weekdays"
+    assert [e["field"] for e in body["errors"]] == fields
+    assert body["errors"][2]["detail"] == (
+        "'Mars/Olympus_Mons' is not a time zone (e.g. Europe/London)"
+    )
+    assert Campaign.objects.get(pk=campaign.pk).pace == "none"
+    # the organiser's page shows the same list, and still the whole campaign page
+    form = {"pace": "weekly", "pace_hours": "48", "turn_time": "", "pace_timezone": "Mars/Olympus_Mons",
+            "on_deadline": "wait", "remind_hours": "999"}  # fmt: skip
+    page = client.post(f"/campaigns/{campaign.pk}/pace/", form)
+    assert page.status_code == 400
+    html = page.content.decode()
+    listed = html[html.index("Pace not changed:") :].split("</ul>")[0]
+    assert [line.split(":")[0] for line in listed.split("<li>")[1:]] == fields
+    assert 'id="clock"' in html and "Turn 1" in html and 'id="work"' in html
+
+
+def test_the_admin_shows_every_pace_problem_by_its_field(campaign):
+    import json
+
+    from django.forms.models import model_to_dict
+
+    from campaign.admin import CampaignForm
+
+    data = model_to_dict(campaign, fields=CampaignForm.Meta.fields)
+    data["squadrons"] = [s.pk for s in data["squadrons"]]
+    data |= {"engine_rules": json.dumps(data["engine_rules"]), "turn_weekdays": "[]",
+             "computer_sides": "[]", "pace": "weekly", "pace_timezone": "Mars/Olympus_Mons"}  # fmt: skip
+    form = CampaignForm(instance=campaign, data=data)
+    assert not form.is_valid()
+    assert form.errors["turn_weekdays"] == [
+        "turn_weekdays: weekly turns need at least one turn day"
+    ]
+    assert form.errors["turn_time"] == ["turn_time: weekly turns need a time of day"]
+    assert form.errors["pace_timezone"] == [
+        "pace_timezone: 'Mars/Olympus_Mons' is not a time zone (e.g. Europe/London)"
+    ]
