@@ -1,9 +1,12 @@
 """The turn of a battle flown by people (issue 14): read it, act in it (``battles.play``)."""
 
+from collections.abc import Callable
+
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -47,8 +50,24 @@ class HandOverInput(serializers.Serializer):
     )
 
 
-def _turn(battle: Battle, user, since: int = 0) -> dict:
-    return PlayTurnOutput(play.turn_view(battle, user, since=since)).data
+def _act_and_answer(
+    request: Request,
+    pk: int,
+    data_class: type[serializers.Serializer],
+    act: Callable[..., Battle],
+) -> Response:
+    """The turn's POSTs (act, hand over), refused in one way and answered with the turn.
+
+    An unknown battle is a 404; input its serializer refuses a 400 naming the field;
+    ``act(**validated_data)``, the service, raises RuleViolation naming the field and the
+    rule (a 400, or a 403 for who is asking: ``angels.api.exception_handler``). The
+    service locks and reads the row, so here only its existence is asked (not its log)."""
+    if not Battle.objects.filter(pk=pk).exists():
+        raise Http404
+    data = data_class(data=request.data)
+    data.is_valid(raise_exception=True)
+    battle = act(**data.validated_data)
+    return Response(PlayTurnOutput(play.turn_view(battle, request.user)).data)
 
 
 class BattleTurnApi(APIView):
@@ -111,12 +130,12 @@ class BattleTurnApi(APIView):
         ),
     )
     def post(self, request, pk: int):
-        if not Battle.objects.filter(pk=pk).exists():  # the service locks and reads the row
-            raise Http404
-        data = TurnActInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        battle = play.turn_act(battle_id=pk, user=request.user, **data.validated_data)
-        return Response(_turn(battle, request.user))
+        return _act_and_answer(
+            request,
+            pk,
+            TurnActInput,
+            lambda **data: play.turn_act(battle_id=pk, user=request.user, **data),
+        )
 
 
 class BattleHandOverApi(APIView):
@@ -136,15 +155,11 @@ class BattleHandOverApi(APIView):
         ),
     )
     def post(self, request, pk: int):
-        if not Battle.objects.filter(pk=pk).exists():  # the service locks and reads the row
-            raise Http404
-        data = HandOverInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        battle = play.hand_over(
-            battle_id=pk,
-            user=request.user,
-            side=data.validated_data["side"],
-            aircraft=data.validated_data.get("aircraft"),
-            to_computer=data.validated_data["computer"],
+        return _act_and_answer(
+            request,
+            pk,
+            HandOverInput,
+            lambda side, computer, aircraft=None: play.hand_over(
+                battle_id=pk, user=request.user, side=side, aircraft=aircraft, to_computer=computer
+            ),
         )
-        return Response(_turn(battle, request.user))
