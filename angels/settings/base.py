@@ -46,6 +46,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "angels.middleware.RefuseNulMiddleware",  # before sessions and auth read the input
+    "angels.background.EmbeddedBeatMiddleware",  # no broker: the beat's tasks in a thread
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -185,6 +186,10 @@ ANGELS_BACKGROUND_WORK = env_choice(
     "ANGELS_BACKGROUND_WORK", "thread", choices=("thread", "inline")
 )
 ANGELS_BACKGROUND_THREADS = env_int("ANGELS_BACKGROUND_THREADS", 2)
+# Without a broker the web process also runs CELERY_BEAT_SCHEDULE's tasks itself (the
+# sweep that recovers battles after a crash, deadlines, notifications), in one thread;
+# with a broker it never does (beat does). See angels.background.
+ANGELS_EMBEDDED_BEAT = env_bool("ANGELS_EMBEDDED_BEAT", True)
 # The battle row is the source of truth; results are not kept in a backend.
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True

@@ -14,6 +14,8 @@ CELERY_BROKER_URL = "memory://"
 # Slow work runs in the caller (tests read results at once); tests/campaign/test_slow_work.py
 # runs it in the background threads the embedded default uses.
 ANGELS_BACKGROUND_WORK = "inline"
+# No beat thread behind the tests' backs; tests/test_embedded_beat.py turns it on.
+ANGELS_EMBEDDED_BEAT = False
 LOGGING = {"version": 1, "disable_existing_loggers": False}
 BATTLE_ODDS_RUNS = 6
 # Throttling is tested where it is the subject (tests/test_throttling.py lowers these);
