@@ -2,13 +2,14 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from . import auth, health
+from . import auth, favicon, health
 from .api_root import api_root
 
 handler404 = "angels.api.not_found"  # JSON in the API's error shape under /api/
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
+    path("favicon.ico", favicon.favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("api/", api_root, name="api-root"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -73,3 +73,11 @@ def test_healthz_sees_a_real_worker(client, redis_url, tmp_path):
             worker.wait(timeout=15)
         except subprocess.TimeoutExpired:
             worker.kill()
+
+
+def test_the_site_icon_is_served_so_no_page_visit_logs_a_missing_file(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/svg+xml"
+    assert response.content.startswith(b"<svg")
+    assert b'rel="icon"' in client.get("/accounts/login/").content
