@@ -42,6 +42,10 @@ class Enemy(NamedTuple):
     # (P(I may attack it), P(it may attack me), the same next turn, tailing counts,
     #  expected value of a midair collision)
     chances: tuple[float, float, float, float, bool, float]
+    # filled on first use, by the memos' misses only (scoring): [its shoot table,
+    # the dodge table of its reach for me, the bins value memos of its threat by
+    # my evading flag (2), of my chance on it by my evading flag (2), of my next]
+    lazy: list[Any]
 
 
 class Context:
@@ -53,7 +57,7 @@ class Context:
         "enemies",
         "allies_final",
         "my_reach",
-        "bins_memo",
+        "my_shoot",
         "edge_memo",
         "later",
         "grounded",
@@ -77,7 +81,7 @@ class Context:
         self.enemies = enemies
         self.allies_final = allies_final
         self.my_reach = my_reach
-        self.bins_memo: Memo = {}
+        self.my_shoot: dict[tuple[int, int, int], Any] | None = None  # my reach's shoot table
         self.edge_memo: dict[tuple[int, int, int], float] = {}
         self.later = later
         self.grounded = grounded
@@ -236,6 +240,7 @@ def build_context(state: Any, w: Mapping[str, float], i: int) -> Context:
                 (shared_memo((*chance, 0)), shared_memo((*chance, 1))),
                 shared_memo((*nxt, later)),
                 chances,
+                [None] * 7,
             )
         )
     ctx = Context(i, tv, enemies, allies_final, my_reach, later, bool(me.grounded))

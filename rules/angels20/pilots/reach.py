@@ -589,10 +589,12 @@ def shipped_bins(kind: str, rkey: Any, bomber: bool) -> dict[tuple[int, int, int
     return table
 
 
-def shoot_bins(reach_set: ReachSet, rkey: Any, bomber: bool, tq: int, tr: int, tf: int) -> Bins:
-    """Attacker at origin facing 0 moves (reach); target stays at (tq, tr) facing tf.
+def shoot_table(reach_set: ReachSet, rkey: Any, bomber: bool) -> dict[tuple[int, int, int], Bins]:
+    """Every target position (tq, tr, tf) with a shot from the reach -> its :func:`shoot_bins`.
 
-    Returns ((range, target number, count), ...), number of reach positions.
+    Positions with no shot are absent (their bins are empty). The table and
+    its bins live as long as the process (never cleared), so a bins tuple's
+    ``id`` names it (``scoring.bins_value``).
     """
     table = _SHOOT.get((rkey, bomber))
     if table is None:
@@ -600,17 +602,32 @@ def shoot_bins(reach_set: ReachSet, rkey: Any, bomber: bool, tq: int, tr: int, t
         if table is None:
             table = _shoot_table(reach_set, bomber)
         _SHOOT[(rkey, bomber)] = table
-    got = table.get((tq, tr, tf))
-    return _empty(len(reach_set)) if got is None else got
+    return table
 
 
-def dodge_bins(reach_set: ReachSet, rkey: Any, my_bomber: bool, mq: int, mr: int, mf: int) -> Bins:
-    """Target at origin facing 0 moves (reach); the attacker stays at (mq, mr) facing mf."""
+def dodge_table(
+    reach_set: ReachSet, rkey: Any, my_bomber: bool
+) -> dict[tuple[int, int, int], Bins]:
+    """Every attacker position (mq, mr, mf) -> its :func:`dodge_bins` (as :func:`shoot_table`)."""
     table = _DODGE.get((rkey, my_bomber))
     if table is None:
         table = shipped_bins("dodge", rkey, my_bomber)
         if table is None:
             table = _dodge_table(reach_set, my_bomber)
         _DODGE[(rkey, my_bomber)] = table
-    got = table.get((mq, mr, mf))
+    return table
+
+
+def shoot_bins(reach_set: ReachSet, rkey: Any, bomber: bool, tq: int, tr: int, tf: int) -> Bins:
+    """Attacker at origin facing 0 moves (reach); target stays at (tq, tr) facing tf.
+
+    Returns ((range, target number, count), ...), number of reach positions.
+    """
+    got = shoot_table(reach_set, rkey, bomber).get((tq, tr, tf))
+    return _empty(len(reach_set)) if got is None else got
+
+
+def dodge_bins(reach_set: ReachSet, rkey: Any, my_bomber: bool, mq: int, mr: int, mf: int) -> Bins:
+    """Target at origin facing 0 moves (reach); the attacker stays at (mq, mr) facing mf."""
+    got = dodge_table(reach_set, rkey, my_bomber).get((mq, mr, mf))
     return _empty(len(reach_set)) if got is None else got

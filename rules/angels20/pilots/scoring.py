@@ -20,9 +20,9 @@ from ..actions import (
     STATUS_EVADING_RIGHT,
 )
 from ..hexmap import ARC_TABLE, ASPECT_TABLE, DIRECTIONS, FRONT_TABLE, REAR_TABLE, axial_to_offset
-from .context import Context, Enemy, Memo
+from .context import Context, Enemy, Memo, shared_memo
 from .odds import attack_odds
-from .reach import ROT, Bins, dodge_bins, okey, shoot_bins
+from .reach import ROT, Bins, dodge_table, okey, shoot_table
 from .values import TargetValue, objective, retreat_value
 
 _EVADING = (STATUS_EVADING_LEFT, STATUS_EVADING_RIGHT)
@@ -57,9 +57,16 @@ def edge_of(state: Any, q: int, r: int) -> str | None:
 
 def edge_penalty(state: Any, w: Mapping[str, float], ctx: Context, q: int, r: int, f: int) -> float:
     """Ending with a map edge close ahead may force a retreat next turn."""
+    m = state.st.map
+    width, height = m.width, m.height
     dq, dr = DIRECTIONS[f]
     k = 0
-    while k < 3 and hex_at(state, q + dq * (k + 1), r + dr * (k + 1)) >= 0:
+    while k < 3:
+        # hex_at(state, q + dq * (k + 1), r + dr * (k + 1)) >= 0, inlined
+        nq = q + dq * (k + 1)
+        row = r + dr * (k + 1) + (nq - (nq & 1)) // 2
+        if not (0 <= nq < width and 0 <= row < height):
+            break
         k += 1
     if k >= 3:
         return 0.0
@@ -84,21 +91,20 @@ def bins_value(
     tvt: TargetValue,
     mx_w: float,
     later: bool = False,
-) -> tuple[float, float]:
-    """(mean, mixed mean/best) value of a reach distribution of shots.
+) -> tuple[float, float, Bins]:
+    """(mean, mixed mean/best, the bins) value of a reach distribution of shots.
 
-    ``memo`` lives for one decision; the key names everything the value
-    depends on (``later`` is the decision's own): the bins, the attacker's
-    dice, the modifier, the target and the mix. The attacker's dice are in
-    the key because two enemies with the same speeds share one bins table.
+    ``memo`` is the process-wide memo (:func:`bins_memo`) of everything else
+    the value depends on: the attacker's dice, the modifier, the target, the
+    mix and ``later``; it is keyed by the bins' ``id``, the bins kept in the
+    entry (so the id can't name another tuple while it lives).
     """
-    key = (id(bins_n), id(a_dice), need_shift, id(tvt), mx_w)
-    got = memo.get(key)
+    got = memo.get(id(bins_n))
     if got is not None:
         return got
     bins, n = bins_n
     if not bins or not n:
-        got = memo[key] = (0.0, 0.0)
+        got = memo[id(bins_n)] = (0.0, 0.0, bins_n)
         return got
     kv, dv, armor, vital, rem, _ = tvt
     total = 0.0
@@ -113,8 +119,15 @@ def bins_value(
         if v > best:
             best = v
     mean = total / n
-    got = memo[key] = (mean, (1.0 - mx_w) * mean + mx_w * best)
+    got = memo[id(bins_n)] = (mean, (1.0 - mx_w) * mean + mx_w * best, bins_n)
     return got
+
+
+def bins_memo(
+    a_dice: tuple[int, ...], need_shift: int, tvt: TargetValue, mx_w: float, later: bool
+) -> Memo:
+    """The process-wide memo of :func:`bins_value` for these arguments (all but the bins)."""
+    return shared_memo(("bins", a_dice, need_shift, tvt, mx_w, later))
 
 
 def _my_shot(
@@ -194,13 +207,30 @@ def _alt_factor(dz: int, adv: bool, w: Mapping[str, float]) -> float:
     return 0.0
 
 
+# The three memos' misses below (a battle's new positions: a replay finds them
+# all filled) look the bins up in the reach's whole table, resolved once per
+# decision and enemy (``Enemy.lazy``, ``Context.my_shoot``), and share bins
+# values with every decision since (:func:`bins_memo`).
+
+
 def _threat(ctx: Context, e: Enemy, tk: tuple[int, int, int], ev: int, mx_w: float) -> float:
     """An enemy's shots on me over its reach, I staying here (``tk``: me relative to it)."""
-    rkey, reach_set = e[7]
-    bb = shoot_bins(reach_set, rkey, e[11], *tk)
-    mixed = e[15][ev][tk] = bins_value(
-        ctx.bins_memo, bb, e[10], e[9] - ev, ctx.me[0], mx_w, ctx.later
-    )[1]
+    lazy = e[19]
+    table = lazy[0]
+    if table is None:
+        rkey, reach_set = e[7]
+        table = lazy[0] = shoot_table(reach_set, rkey, e[11])
+    bb = table.get(tk)
+    mixed = 0.0  # no shot from anywhere in its reach
+    if bb is not None:
+        memo = lazy[2 + ev]
+        if memo is None:
+            memo = lazy[2 + ev] = bins_memo(e[10], e[9] - ev, ctx.me[0], mx_w, ctx.later)
+        got = memo.get(id(bb))
+        if got is None:
+            got = bins_value(memo, bb, e[10], e[9] - ev, ctx.me[0], mx_w, ctx.later)
+        mixed = got[1]
+    e[15][ev][tk] = mixed
     return mixed
 
 
@@ -209,13 +239,24 @@ def _my_next(ctx: Context, e: Enemy, dq: int, dr: int, f: int, mx_w: float) -> f
     nk = (dq, dr, f)
     nv = e[17].get(nk)
     if nv is None:
-        mkey, mreach = ctx.my_reach
-        a, b_, c, d_ = ROT[f]
-        sq = a * dq + b_ * dr
-        sr = c * dq + d_ * dr
         _tvi, my_att, my_bomber, _climb, _adv = ctx.me
-        bb = shoot_bins(mreach, mkey, my_bomber, sq, sr, (e[3] - f) % 6)
-        nv = e[17][nk] = bins_value(ctx.bins_memo, bb, my_att, e[8], e[12], mx_w, ctx.later)[1]
+        table = ctx.my_shoot
+        if table is None:
+            mkey, mreach = ctx.my_reach
+            table = ctx.my_shoot = shoot_table(mreach, mkey, my_bomber)
+        a, b_, c, d_ = ROT[f]
+        bb = table.get((a * dq + b_ * dr, c * dq + d_ * dr, (e[3] - f) % 6))
+        nv = 0.0
+        if bb is not None:
+            lazy = e[19]
+            memo = lazy[6]
+            if memo is None:
+                memo = lazy[6] = bins_memo(my_att, e[8], e[12], mx_w, ctx.later)
+            got = memo.get(id(bb))
+            if got is None:
+                got = bins_value(memo, bb, my_att, e[8], e[12], mx_w, ctx.later)
+            nv = got[1]
+        e[17][nk] = nv
     return nv
 
 
@@ -224,10 +265,23 @@ def _my_chance(ctx: Context, e: Enemy, tk: tuple[int, int, int], ev: int) -> flo
     om = e[16][ev]
     ov = om.get(tk)
     if ov is None:
-        rkey, reach_set = e[7]
+        lazy = e[19]
         _tvi, my_att, my_bomber, _climb, _adv = ctx.me
-        bb = dodge_bins(reach_set, rkey, my_bomber, *tk)
-        ov = om[tk] = bins_value(ctx.bins_memo, bb, my_att, e[8] - ev, e[12], 0.0, ctx.later)[0]
+        table = lazy[1]
+        if table is None:
+            rkey, reach_set = e[7]
+            table = lazy[1] = dodge_table(reach_set, rkey, my_bomber)
+        bb = table.get(tk)
+        ov = 0.0
+        if bb is not None:
+            memo = lazy[4 + ev]
+            if memo is None:
+                memo = lazy[4 + ev] = bins_memo(my_att, e[8] - ev, e[12], 0.0, ctx.later)
+            got = memo.get(id(bb))
+            if got is None:
+                got = bins_value(memo, bb, my_att, e[8] - ev, e[12], 0.0, ctx.later)
+            ov = got[0]
+        om[tk] = ov
     return ov
 
 
