@@ -19,7 +19,6 @@ Who is told (ruling "Notifications: who is told", docs/rulings.md):
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 from collections.abc import Iterable
 from typing import Any
@@ -36,6 +35,7 @@ from campaign.models import Campaign, CampaignMember, Role
 from campaign.services import is_organiser
 
 from .models import Channel, Delivery, Notification, Preference
+from .webhooks import host_problem
 
 logger = logging.getLogger(__name__)
 
@@ -118,32 +118,26 @@ def _choices_for(users: Iterable[Any], kind: str) -> dict[int, tuple[bool, bool]
 
 # -- the campaign's webhook ----------------------------------------------------------
 def webhook_url_check(url: str) -> str:
-    """A webhook URL the product may post to: https, a host name or a public address."""
+    """A webhook URL the product may post to: https, naming a host that is, and resolves
+    only to, public addresses (:mod:`notifications.webhooks`; checked again at each post)."""
     url = url.strip()
     if not url:
         return ""
     parts = urlsplit(url)
-    if parts.scheme != "https" or not parts.hostname:
-        raise RuleViolation(
-            "a webhook URL starts with https:// and names a host", field="url", code="format"
-        )
-    host = parts.hostname
     try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        address = None
-    if (
-        host == "localhost"
-        or host.endswith(".localhost")
-        or (address is not None and not address.is_global)
-    ):
+        port = 443 if parts.port is None else parts.port
+    except ValueError:  # "https://host:99999" or "https://host:x"
+        port = 0
+    if parts.scheme != "https" or not parts.hostname or not 1 <= port <= 65535:
         raise RuleViolation(
-            "a webhook must be on the internet, not this machine or a private network",
-            field="url",
-            code="invalid",
-        )
+            "a webhook URL starts with https:// and names a host (and a port from 1 to 65535)",
+            field="url", code="format",
+        )  # fmt: skip
     if len(url) > 500:
         raise RuleViolation("a webhook URL has at most 500 characters", field="url", code="range")
+    problem = host_problem(parts.hostname, port)
+    if problem is not None:
+        raise RuleViolation(problem, field="url", code="invalid")
     return url
 
 

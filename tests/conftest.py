@@ -133,3 +133,34 @@ def _engagement_resolvers_restored():
     yield
     RESOLVERS.clear()
     RESOLVERS.update(before)
+
+
+#: the names a test's webhook host may have, and their addresses (no test asks real DNS)
+FAKE_DNS: dict[str, list[str]] = {
+    "discord.com": ["162.159.135.232", "2606:4700::6810:1234"],
+    "example.org": ["93.184.215.14"],
+    "localhost": ["127.0.0.1", "::1"],
+}
+
+
+@pytest.fixture(autouse=True)
+def fake_dns(monkeypatch):
+    """Webhook hosts are looked up in :data:`FAKE_DNS` (a test may add names to the
+    dict it gets); an address is itself, any other name is not found."""
+    import ipaddress
+
+    from notifications import webhooks
+
+    names = {k: list(v) for k, v in FAKE_DNS.items()}
+
+    def resolve(host: str, port: int) -> list[str]:
+        try:
+            return [str(ipaddress.ip_address(host))]
+        except ValueError:
+            pass
+        if host.lower() not in names:
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return names[host.lower()]
+
+    monkeypatch.setattr(webhooks, "resolve", resolve)
+    return names

@@ -123,6 +123,9 @@ EMAIL_BACKEND = env_str(
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Angels <angels@localhost>")
 # Links in notification mails and webhook posts are absolute with this (e.g. https://angels.example.org)
 SITE_URL = env_str("SITE_URL", "")
+# Webhooks post only to public addresses (notifications.webhooks): a host on this machine
+# (127.x, ::1, localhost) is allowed only with this, which the tests' local receivers use.
+NOTIFICATIONS_WEBHOOK_ALLOW_LOOPBACK = False
 # How long an invitation link works (accounts.Invitation).
 ANGELS_INVITATION_DAYS = env_int("ANGELS_INVITATION_DAYS", 14)
 

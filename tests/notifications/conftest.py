@@ -73,14 +73,20 @@ class Receiver:
 
 
 @pytest.fixture
-def receiver():
+def loopback_webhooks(settings):
+    """The receivers listen on 127.0.0.1, which a webhook may not name outside tests."""
+    settings.NOTIFICATIONS_WEBHOOK_ALLOW_LOOPBACK = True
+
+
+@pytest.fixture
+def receiver(loopback_webhooks):
     r = Receiver()
     yield r
     r.close()
 
 
 @pytest.fixture
-def failing_receiver():
+def failing_receiver(loopback_webhooks):
     r = Receiver(status=500)
     yield r
     r.close()

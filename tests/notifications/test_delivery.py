@@ -109,7 +109,9 @@ def test_an_ace_is_announced_once(campaign, people, django_capture_on_commit_cal
     assert [n.user.username for n in aces] == ["axis"] and "5 confirmed kills" in aces[0].text
 
 
-def test_a_redirecting_webhook_is_not_followed(campaign, django_capture_on_commit_callbacks):
+def test_a_redirecting_webhook_is_not_followed(
+    campaign, loopback_webhooks, django_capture_on_commit_callbacks
+):
     from .conftest import Receiver
 
     redirecting = Receiver(status=302)
