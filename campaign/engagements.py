@@ -131,15 +131,31 @@ def engagement_battle_ensure(*, campaign: Any, state: GameState) -> Battle | Non
     scenario = _engagement_scenario(campaign, state, engagement, effects)
     settings = {"policies": {"axis": "tactical", "allied": "tactical"}, "campaign": campaign.pk,
                 "rules": campaign.engine_rules, "max_turns": scenario.rules.max_turns,
-                "territory": dict(zip(("axis", "allied"), scenario.territory, strict=True))}  # fmt: skip
+                "territory": dict(zip(("axis", "allied"), scenario.territory, strict=True)),
+                # the mission, for the pages that list the battle (battle_mission_name)
+                "mission": {"id": state.current_mission, "name": engagement["mission_name"]}}  # fmt: skip
     if mode == WEB_MODE:  # the same battle, its sides seated to the commanders
         settings = web_battle_settings(campaign, settings)
     battle = battle_create_from_setup(
         setup=scenario.to_json(), seed=seed, source_key=key, settings=settings
     )
     if mode == WEB_MODE:
-        web_battle_announce(campaign, battle, engagement["mission_name"])
+        web_battle_announce(campaign, battle)
     return battle
+
+
+def battle_mission_name(campaign: Any, battle: Battle, *, scenario_name: str | None = None) -> str:
+    """The mission of a campaign's battle in words: as its settings name it (from its
+    creation, :func:`engagement_battle_ensure`); for a battle stored before they did, read
+    from its scenario's name "<campaign>: <mission> (turn n)" (``scenario_name`` when its
+    ``setup`` was not read), else the mission's id in its source key."""
+    mission = (battle.settings or {}).get("mission")
+    if isinstance(mission, dict) and mission.get("name"):
+        return str(mission["name"])
+    name = str((battle.setup or {}).get("name", "")) if scenario_name is None else scenario_name
+    if ": " in name:
+        return name.removeprefix(f"{campaign.name}: ").rsplit(" (turn ", 1)[0]
+    return battle.source_key.rsplit(":", 1)[-1]
 
 
 def _engagement_scenario(

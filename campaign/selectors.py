@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import QuerySet
+from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
+from django.db.models.fields.json import KT
 from django.urls import reverse
 
-from battles.models import Battle
+from battles.models import Battle, BattleStatus
 from battles.rules_settings import optional_rules_on
 from careers.models import TableBattle
 from rules.cardgame import spectator_view, view_for
@@ -38,13 +39,18 @@ def engine_rules_view(campaign: Campaign) -> dict[str, Any]:
 
 
 def campaign_view(
-    campaign: Campaign, user: User | AnonymousUser | None, *, log_since: int = 0
+    campaign: Campaign,
+    user: User | AnonymousUser | None,
+    *,
+    log_since: int = 0,
+    battles: list[Battle] | None = None,
 ) -> dict[str, Any]:
     """What ``user`` may see of the campaign now.
 
     A commander sees the game as their side; the organiser, who may act for
     either side, sees it as the side whose move it is; anyone else gets the
-    spectator's view (no hand at all).
+    spectator's view (no hand at all). ``battles``: the campaign's, already read
+    (:func:`campaign_battles`), for its engagements.
     """
     state = game_state(campaign)
     organiser = is_organiser(campaign, user)
@@ -80,25 +86,61 @@ def campaign_view(
     }
     if not (organiser or (side and side == view["current_side"])):
         view["legal_actions"] = []
-    view["engagement_reports"] = campaign_engagements(campaign, state=state)
+    view["engagement_reports"] = campaign_engagements(campaign, state=state, battles=battles)
     return view
 
 
-def campaign_engagements(campaign: Campaign, *, state: Any = None) -> list[dict[str, Any]]:
+# what the campaign page reads of its battles (campaign_battles)
+BATTLE_FIELDS = ("id", "source_key", "status", "settings", "progress_turn", "applied_at",
+                 "apply_error", "created_at", "finished_at")  # fmt: skip
+
+
+def campaign_battles(campaign: Campaign) -> list[Battle]:
+    """The campaign's battles (``source_key`` ``campaign:<id>:...``), oldest first, as the
+    campaign page's boxes read them: the engagements table, the battles flown by people
+    (``web_engagements.web_battles_view``), the work under way (``work.campaign_work``)
+    and those whose result could not be applied (:func:`not_applied`).
+    One query, whatever their number, and narrow: no log, scenario, actions or result;
+    each row has ``scenario_name`` (its scenario's name), ``result_in`` (has a result) and
+    ``result_winner`` instead."""
+    return list(
+        Battle.objects.filter(source_key__startswith=f"campaign:{campaign.pk}:")
+        .only(*BATTLE_FIELDS)
+        .annotate(
+            scenario_name=KT("setup__name"),
+            result_in=ExpressionWrapper(Q(result__isnull=False), output_field=BooleanField()),
+            result_winner=KT("result__winner"),
+        )
+        .order_by("created_at", "pk")
+    )
+
+
+def not_applied(battles: list[Battle]) -> list[Battle]:
+    """Of the campaign's ``battles`` (:func:`campaign_battles`), those flown whose result
+    could not be applied, as ``battles.selectors.battles_not_applied`` picks them."""
+    failed = [
+        b
+        for b in battles
+        if b.status == BattleStatus.FINISHED and b.applied_at is None and b.apply_error
+    ]
+    return sorted(failed, key=lambda b: (b.finished_at is None, b.finished_at or b.created_at))
+
+
+def campaign_engagements(
+    campaign: Campaign, *, state: Any = None, battles: list[Battle] | None = None
+) -> list[dict[str, Any]]:
     """Every engagement of the campaign, newest first, with the link to its
     report: an engine engagement's battle (``/battles/<pk>/``, also while it is
     still to be flown), a table engagement's table battles of that turn. Card
-    engagements were rolled in the game (their rolls are in the log). Two queries."""
+    engagements were rolled in the game (their rolls are in the log). Two queries
+    (one when the campaign's ``battles`` are given, :func:`campaign_battles`)."""
     state = state or game_state(campaign)
-    battles = {
-        b.source_key: b
-        for b in Battle.objects.filter(source_key__startswith=f"campaign:{campaign.pk}:").only(
-            "id", "source_key", "status", "settings"
-        )
+    battles_by_key = {
+        b.source_key: b for b in (campaign_battles(campaign) if battles is None else battles)
     }
 
     def mode_of(key: str, mode: str) -> str:  # an engine battle flown by people: "web"
-        battle = battles.get(key)
+        battle = battles_by_key.get(key)
         return "web" if battle is not None and (battle.settings or {}).get("seats") else mode
 
     tables: dict[int | None, list[TableBattle]] = {}
@@ -106,7 +148,7 @@ def campaign_engagements(campaign: Campaign, *, state: Any = None) -> list[dict[
         tables.setdefault(t.campaign_turn, []).append(t)
 
     def links(key: str, mode: str, turn: int) -> list[dict[str, str]]:
-        found = [battles.pop(key)] if key in battles else []
+        found = [battles_by_key.pop(key)] if key in battles_by_key else []
         out = [
             {"label": f"battle #{b.pk} ({b.status})", "url": reverse("battle-report", args=[b.pk])}
             for b in found
@@ -125,7 +167,7 @@ def campaign_engagements(campaign: Campaign, *, state: Any = None) -> list[dict[
             "turn": e["turn"], "mission": e["mission_id"], "mode": mode_of(key, e["mode"]), "losses": len(e["losses"]),
             "kills": len(e["kills"]), "links": links(key, e["mode"], e["turn"]),
         })  # fmt: skip
-    for key in list(battles):  # engine engagements not entered into the game yet
+    for key in list(battles_by_key):  # engine engagements not entered into the game yet
         turn = key.split(":")[2].removeprefix("turn")
         rows.append({
             "turn": int(turn) if turn.isdigit() else None, "mission": key.rsplit(":", 1)[1], "mode": mode_of(key, "engine"),

@@ -25,6 +25,8 @@ from .access import may_create_campaign
 from .charts import history_chart_svg
 from .filters import CampaignFilter
 from .models import Campaign, ResolutionMode
+from .web_engagements import web_battles_view
+from .work import campaign_work
 
 
 def _signed_in(request: HttpRequest) -> User:
@@ -132,13 +134,19 @@ def campaign_page_response(
     """The campaign page; HTTP 400 when it re-shows a refused form: a decision (``error``,
     with the ``posted`` choices) or the pace (``pace_refused``, with what was typed,
     ``pace_posted``; ``campaign.templatetags.campaign_clock``)."""
-    view = selectors.campaign_view(campaign, request.user)
+    # the campaign's battles, read once for the engagements table, the battles flown by
+    # people, the work under way and those not applied (test_campaign_page.py pins it)
+    battles = selectors.campaign_battles(campaign)
+    view = selectors.campaign_view(campaign, request.user, battles=battles)
     return render(
         request,
         "campaign/detail.html",
         {
             "campaign": campaign,
             "view": view,
+            "web": web_battles_view(campaign, request.user, battles=battles),
+            "work": campaign_work(campaign_id=campaign.pk, battles=battles),
+            "not_applied": selectors.not_applied(battles),
             **page.campaign_page(campaign, view),
             "posted": posted or {},
             "error": error,

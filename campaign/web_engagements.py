@@ -38,8 +38,9 @@ from battles.models import Battle, BattleStatus
 from battles.play import battle_state, seats_of, user_sides
 from rules.angels20.stats import SIDES as ENGINE_SIDES
 
-from .engagements import WEB_MODE
+from .engagements import WEB_MODE, battle_mission_name
 from .models import Campaign, CampaignMember, Pace, Role
+from .selectors import campaign_battles
 
 COMPUTER_SEAT = {"pilot": "tactical"}
 SIDES = ("axis", "allied")
@@ -95,11 +96,12 @@ def web_battle_settings(campaign: Campaign, settings: dict[str, Any]) -> dict[st
     return {**rest, "seats": seats}
 
 
-def web_battle_announce(campaign: Campaign, battle: Battle, mission: str) -> None:
+def web_battle_announce(campaign: Campaign, battle: Battle) -> None:
     """Tell each side flown by a person that the battle waits for them (once per battle)."""
     if battle.status != BattleStatus.IN_PLAY:
         return
     url = reverse("battle-play", args=[battle.pk])
+    mission = battle_mission_name(campaign, battle)
     for side, seat in seats_of(battle).items():
         if "user" not in seat:
             continue
@@ -110,37 +112,33 @@ def web_battle_announce(campaign: Campaign, battle: Battle, mission: str) -> Non
         )  # fmt: skip
 
 
-def _campaign_battles(campaign: Campaign) -> list[Battle]:
-    """The campaign's battles with seats (flown by people), newest first, without their logs."""
-    return list(
-        Battle.objects.filter(
-            source_key__startswith=f"campaign:{campaign.pk}:", settings__has_key="seats"
-        )
-        .defer("log")
-        .order_by("-pk")
-    )
-
-
-def _mission_name(campaign: Campaign, battle: Battle) -> str:
-    """The mission in words, from the battle's scenario name "<campaign>: <mission> (turn n)"."""
-    name = str((battle.setup or {}).get("name", ""))
-    return name.removeprefix(f"{campaign.name}: ").rsplit(" (turn ", 1)[0] if ": " in name else ""
-
-
-def web_battles_view(campaign: Campaign, user: Any) -> dict[str, Any]:
+def web_battles_view(
+    campaign: Campaign, user: Any, *, battles: list[Battle] | None = None
+) -> dict[str, Any]:
     """The campaign's battles flown by people, for the campaign page: the ones in play
-    first (whose decision, and whether it is ``user``'s), then the finished ones."""
-    battles = _campaign_battles(campaign)
-    ids = {seat["user"] for b in battles for seat in seats_of(b).values() if "user" in seat}
+    first (whose decision, and whether it is ``user``'s), then the finished ones.
+
+    ``battles``: the campaign's, as :func:`campaign.selectors.campaign_battles` reads them
+    (read here when not given). Besides them, one query for the seated people's names and,
+    with battles in play, one for those battles' scenarios and moves (whose decision it is):
+    the same number however many battles the campaign has."""
+    if battles is None:
+        battles = campaign_battles(campaign)
+    seated = sorted((b for b in battles if seats_of(b)), key=lambda b: b.pk, reverse=True)
+    ids = {seat["user"] for b in seated for seat in seats_of(b).values() if "user" in seat}
     names = dict(get_user_model().objects.filter(pk__in=ids).values_list("pk", "username"))
+    in_play = [b.pk for b in seated if b.status == BattleStatus.IN_PLAY]
+    flying = (
+        {b.pk: b for b in Battle.objects.filter(pk__in=in_play).defer("log")} if in_play else {}
+    )
     rows = []
-    for b in battles:
-        turn, mission = b.source_key.split(":")[2:4]
+    for b in seated:
+        turn = b.source_key.split(":")[2]
         row: dict[str, Any] = {
             "id": b.pk,
-            "mission": _mission_name(campaign, b) or mission,
+            "mission": battle_mission_name(campaign, b, scenario_name=b.scenario_name or ""),
             "turn": turn.removeprefix("turn"),
-            "in_play": b.status == BattleStatus.IN_PLAY,
+            "in_play": b.pk in flying,
             "status": b.get_status_display(),
             "play_url": reverse("battle-play", args=[b.pk]),
             "report_url": reverse("battle-report", args=[b.pk]),
@@ -155,14 +153,15 @@ def web_battles_view(campaign: Campaign, user: Any) -> dict[str, Any]:
             "to_act": None,
         }
         if row["in_play"]:  # whose decision: the state alone, not the whole turn view
-            state = battle_state(b)
+            battle = flying[b.pk]
+            state = battle_state(battle)
             side = state.current_side()
             to_act = ENGINE_SIDES[side] if side is not None else None
-            mine = user_sides(b, user)
+            mine = user_sides(battle, user)
             row.update(yours=bool(mine), your_turn=to_act in mine, to_act=to_act,
                        game_turn=state.turn)  # fmt: skip
-        elif b.result:
-            row["winner"] = b.result.get("winner") or "nobody"
+        elif b.result_in:  # (campaign_battles reads these instead of the result)
+            row["winner"] = b.result_winner or "nobody"
         rows.append(row)
     return {
         "mode_web": campaign.resolution_mode == WEB_MODE,

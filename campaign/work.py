@@ -11,8 +11,8 @@ The work is read from the rows that are its source of truth, whoever flies it
 * odds previews of its battles (batches with purpose ``odds:<battle id>``)
   without a summary yet: battles done of those asked for.
 
-The campaign page shows it (``templates/campaign/_work.html``, through the
-``campaign_work`` template tag) and polls ``GET /api/campaigns/<id>/work/``
+The campaign page shows it (``templates/campaign/_work.html``, from the battles the
+page has read once, ``campaign.selectors.campaign_battles``) and polls ``GET /api/campaigns/<id>/work/``
 while anything is under way; it reloads when a piece of work is done.
 """
 
@@ -77,29 +77,52 @@ def _batch_item(batch: BattleBatch, battle_id: int) -> WorkItem:
     }
 
 
-def campaign_work(*, campaign_id: int) -> list[WorkItem]:
-    """The campaign's work under way, oldest first (three queries, whatever its size)."""
+def _under_way(battle: Battle) -> bool:
+    """Waiting, being flown, or flown with its result not yet entered (nor failed to be)."""
+    if battle.status in (BattleStatus.PENDING, BattleStatus.RUNNING):
+        return True
+    return (
+        battle.status == BattleStatus.FINISHED
+        and battle.applied_at is None
+        and battle.apply_error == ""
+    )
+
+
+def campaign_work(*, campaign_id: int, battles: list[Battle] | None = None) -> list[WorkItem]:
+    """The campaign's work under way, oldest first.
+
+    ``battles``: the campaign's, oldest first, already read (the campaign page's
+    ``campaign.selectors.campaign_battles``): one query more for the odds previews.
+    Without them, three queries; either way, whatever the campaign's size."""
     prefix = f"campaign:{campaign_id}:"
-    under_way = Q(status__in=[BattleStatus.PENDING, BattleStatus.RUNNING]) | Q(
-        status=BattleStatus.FINISHED, applied_at__isnull=True, apply_error=""
-    )
-    battles = (
-        Battle.objects.filter(under_way, source_key__startswith=prefix)
-        .only("pk", "status", "source_key", "settings", "progress_turn")
-        .order_by("created_at", "pk")
-    )
-    items: list[WorkItem] = [_battle_item(b) for b in battles]
+    if battles is None:
+        under_way = Q(status__in=[BattleStatus.PENDING, BattleStatus.RUNNING]) | Q(
+            status=BattleStatus.FINISHED, applied_at__isnull=True, apply_error=""
+        )
+        flying = list(
+            Battle.objects.filter(under_way, source_key__startswith=prefix)
+            .only("pk", "status", "source_key", "settings", "progress_turn")
+            .order_by("created_at", "pk")
+        )
+    else:
+        flying = [b for b in battles if _under_way(b)]
+    items: list[WorkItem] = [_battle_item(b) for b in flying]
     odds = list(
         BattleBatch.objects.filter(purpose__startswith="odds:", summary__isnull=True).order_by(
             "created_at", "pk"
         )
     )
     ids = {int(b.purpose.removeprefix("odds:")) for b in odds if b.purpose[5:].isdigit()}
-    ours = set(
-        Battle.objects.filter(pk__in=ids, source_key__startswith=prefix).values_list(
-            "pk", flat=True
+    if battles is not None:
+        ours = {b.pk for b in battles} & ids
+    elif ids:
+        ours = set(
+            Battle.objects.filter(pk__in=ids, source_key__startswith=prefix).values_list(
+                "pk", flat=True
+            )
         )
-    )
+    else:
+        ours = set()
     for batch in odds:
         battle_id = int(batch.purpose[5:]) if batch.purpose[5:].isdigit() else None
         if battle_id in ours:

@@ -8,7 +8,13 @@ import re
 from html import unescape
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
+from battles.models import Battle, BattleBatch, BattleStatus, ScenarioKind
+from battles.scenarios import build_scenario
+from battles.services import battle_create_from_setup
 from campaign import services
 from campaign.models import CampaignAction
 from rules.cardgame.cards import EVENT_LIST
@@ -159,3 +165,76 @@ def test_the_other_side_and_a_spectator_are_told_who_must_act(campaign, users, c
         f"/campaigns/{campaign.pk}/", {"version": campaign.version, "group": "advance"}
     )
     assert response.status_code == 403
+
+
+def _campaign_battles(campaign, users, turns):
+    """For each of ``turns``, five battles of the campaign: an engine battle waiting to be
+    flown, one flown (with an odds preview under way) and one whose result could not be
+    applied; a battle flown by people in play (its mission named in its settings) and one
+    flown, stored before the settings named the mission (read from its scenario's name)."""
+    setup = build_scenario(kind="dogfight", flights={}, settings={}, seed=1).to_json()
+    seats = {"axis": {"user": users["axis"].pk}, "allied": {"user": users["allied"].pk}}
+    base = {"campaign": campaign.pk, "max_turns": 8}
+    engine = {**base, "policies": {"axis": "tactical", "allied": "tactical"}}
+    for turn in turns:
+        key = f"campaign:{campaign.pk}:turn{turn}"
+        Battle.objects.create(scenario=ScenarioKind.ENGAGEMENT, setup=setup, seed=turn,
+                              source_key=f"{key}:m{turn}a", settings=engine)  # fmt: skip
+        flown = Battle.objects.create(
+            scenario=ScenarioKind.ENGAGEMENT, setup=setup, seed=turn, source_key=f"{key}:m{turn}b",
+            settings=engine, status=BattleStatus.FINISHED, applied_at=timezone.now(),
+            result={"winner": "axis"},
+        )  # fmt: skip
+        BattleBatch.objects.create(scenario=ScenarioKind.ENGAGEMENT, runs=4, seed=turn,
+                                   purpose=f"odds:{flown.pk}")  # fmt: skip
+        Battle.objects.create(
+            scenario=ScenarioKind.ENGAGEMENT, setup=setup, seed=turn, source_key=f"{key}:m{turn}e",
+            settings=engine, status=BattleStatus.FINISHED, finished_at=timezone.now(),
+            result={"winner": None}, apply_error=f"pilot {turn} is gone",
+        )  # fmt: skip
+        battle_create_from_setup(
+            setup=setup, seed=turn, source_key=f"{key}:m{turn}c",
+            settings={**base, "seats": seats, "mission": {"id": f"m{turn}c", "name": f"Rhubarb {turn}"}},
+        )  # fmt: skip
+        Battle.objects.create(
+            scenario=ScenarioKind.ENGAGEMENT, seed=turn, source_key=f"{key}:m{turn}d",
+            setup={**setup, "name": f"{campaign.name}: Circus {turn} (turn {turn})"},
+            settings={**base, "seats": seats}, status=BattleStatus.FINISHED,
+            result={"winner": "allied"}, applied_at=timezone.now(),
+        )  # fmt: skip
+
+
+def _page_queries(client, campaign):
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(f"/campaigns/{campaign.pk}/")
+    assert page.status_code == 200
+    battle_reads = [q["sql"] for q in queries if re.search(r'FROM "battles_battle"\s', q["sql"])]
+    return len(queries), battle_reads, page.content.decode()
+
+
+def test_the_campaign_page_reads_its_battles_once_however_many(campaign, users, client):
+    """The engagements table, the box of battles flown by people and the box of work under
+    way share one read of the campaign's battles (and one of the battles in play, for whose
+    decision it is): the page's queries do not grow with the battles."""
+    _campaign_battles(campaign, users, [1])
+    client.force_login(users["axis"])
+    client.get(f"/campaigns/{campaign.pk}/")  # (the session, the caches: as a reader's next page)
+    few, reads, html = _page_queries(client, campaign)
+    assert len(reads) == 2, reads  # the campaign's battles; the scenarios of those in play
+    # what each box shows from that one read
+    text = _text(html)
+    assert "<em>Rhubarb 1</em>, campaign turn 1: axis goering, allied churchill" in html
+    assert "<em>Circus 1</em>, campaign turn 1: finished, won by allied" in html
+    assert "engine battle for m1a: waiting to be flown" in text
+    assert "odds preview of battle #" in text and "battles 0 of 4" in text
+    assert "finished, not applied: pilot 1 is gone" in text
+    assert text.count("battle #") >= 5  # the engagements table links every battle
+
+    _campaign_battles(campaign, users, range(2, 12))
+    many, reads, html = _page_queries(client, campaign)
+    assert len(reads) == 2, reads
+    assert many == few, f"{few} queries with 5 battles, {many} with 55"
+    text = _text(html)
+    assert "<em>Rhubarb 11</em>, campaign turn 11" in html
+    assert "<em>Circus 11</em>, campaign turn 11" in html
+    assert "engine battle for m11a" in text and "pilot 11 is gone" in text

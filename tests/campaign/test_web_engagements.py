@@ -102,11 +102,18 @@ def test_a_web_engagement_is_flown_by_the_two_commanders(
     }
     name = battle.source_key.split(":", 2)[2]
     assert battle.seed == engagement_seed(campaign.seed, name)
+    # the mission is named in the battle's settings when it is created
+    mission = battle.settings["mission"]
+    assert mission["id"] == name.rsplit(":", 1)[1]
+    assert battle.setup["name"] == f"{campaign.name}: {mission['name']} (turn {campaign.turn})"
     assert battle.scenario == "engagement" and battle.status == BattleStatus.IN_PLAY
     # each commander is told once, with a link to the play page
     for side in ("axis", "allied"):
         note = Notification.objects.get(user=users[side], kind="must_act", url__contains="/play/")
         assert note.url == f"/battles/{battle.pk}/play/"
+        assert f"the battle for {mission['name']} waits for you ({side})" in note.text
+    # (read from the settings: a campaign renamed since still names the mission)
+    Campaign.objects.filter(pk=campaign.pk).update(name="Web war, renamed")
     # the campaign page tells the one whose decision it is, and links both to the battle
     first = ENGINE_SIDES[battle_state(battle).current_side()]
     other = "allied" if first == "axis" else "axis"
@@ -114,6 +121,7 @@ def test_a_web_engagement_is_flown_by_the_two_commanders(
         client.force_login(users[side])
         page = client.get(f"/campaigns/{campaign.pk}/").content.decode()
         assert ("Your battle waits" in page) == (side == first)
+        assert f"<em>{mission['name']}</em>, campaign turn" in page
         assert f'href="/battles/{battle.pk}/play/"' in page
         play_page = client.get(f"/battles/{battle.pk}/play/").content.decode()
         assert f'<a href="/campaigns/{campaign.pk}/">Back to the campaign</a>' in play_page
