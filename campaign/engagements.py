@@ -294,7 +294,7 @@ def engagement_battle_finished(battle: Battle) -> None:
             source_key=f"battle:{battle.pk}", result=record, campaign=campaign, recorded_by="engine",
             leave_out_unavailable=True,
         )  # fmt: skip
-        send_campaign_event(campaign_id=campaign.pk, kind=BATTLE_RESULT, key=f"battle_result:battle:{battle.pk}", text=f"{campaign.name}: the battle for {mission} was flown ({len(kills)} shot down by fighters, {len(losses)} lost in all).", url=f"/battles/{battle.pk}/")  # fmt: skip
+        send_campaign_event(campaign_id=campaign.pk, kind=BATTLE_RESULT, key=f"battle_result:battle:{battle.pk}", text=f"{campaign.name}: the battle for {battle_mission_name(campaign, battle)} was flown ({len(kills)} shot down by fighters, {len(losses)} lost in all).", url=f"/battles/{battle.pk}/")  # fmt: skip
 
 
 def _territory(battle: Battle, attacker_side: str) -> str:

@@ -38,6 +38,7 @@ from rules.cardgame import (
     default_setup,
     new_game,
 )
+from rules.cardgame.engagement import FLAK
 from rules.dice import Dice
 
 from . import clock
@@ -394,17 +395,34 @@ def _announce_results(campaign: Campaign, state: GameState, engagements_before: 
         mode = e.get("mode", "card")
         if mode not in ("card", "table"):
             continue
-        how = "with the cards" if mode == "card" else "on the table"
-        mission, kills, losses = (
-            e.get("mission_id", ""),
-            len(e.get("kills", ())),
-            len(e.get("losses", ())),
-        )
+        mission = e.get("mission_id", "")
         send_campaign_event(
             campaign_id=campaign.pk, kind=BATTLE_RESULT, key=f"battle_result:campaign:{campaign.pk}:engagement:{index}:turn{e.get('turn')}:{mission}",
-            text=f"{campaign.name}: the engagement for {mission} was fought {how} ({kills} shot down by fighters, {losses} lost in all).",
-            url=f"/campaigns/{campaign.pk}/",
+            text=engagement_result_text(campaign, state, e), url=f"/campaigns/{campaign.pk}/",
         )  # fmt: skip
+
+
+def engagement_result_text(campaign: Campaign, state: GameState, e: dict[str, Any]) -> str:
+    """An engagement's result in one sentence, as the players and the campaign's webhook
+    read it: the mission by name, each side's planes lost, shot down by fighters (and by
+    flak: its kills are not the fighters') and lost in all."""
+    how = "with the cards" if e.get("mode", "card") == "card" else "on the table"
+    mission = e.get("mission_id", "")
+    spec = state.setup.mission_cards.get(mission)
+    name = spec.name if spec is not None else mission
+    losses = list(e.get("losses", ()))
+    sides = [
+        (state.lost.get(p) or state.planes.get(p) or {}).get("side", p.split("-")[0])
+        for p in losses
+    ]
+    lost = ", ".join(f"{side} lost {sides.count(side)}" for side in SIDES)
+    kills = [k for k in e.get("kills", ()) if k.get("shooter_id") != FLAK]
+    flak = len(e.get("kills", ())) - len(kills)
+    by_flak = f", {flak} by flak" if flak else ""
+    return (
+        f"{campaign.name}: the engagement for {name} was fought {how}: {lost} "
+        f"({len(kills)} shot down by fighters{by_flak}, {len(losses)} lost in all)."
+    )
 
 
 def campaign_umpire_act(*, campaign_id: int, action: dict[str, Any], actor: str) -> Campaign:

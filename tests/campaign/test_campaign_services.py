@@ -209,3 +209,78 @@ def test_a_wounded_pilot_returns_to_duty_when_the_campaign_reaches_his_turn(camp
     pilot.refresh_from_db()
     assert pilot.status == "active" and pilot.wounded_until_turn is None
     assert pilot.events.filter(kind="returned", campaign_turn=2).exists()
+
+
+def test_a_card_engagement_tells_its_result_as_the_players_and_the_webhook_read_it(
+    campaign, users, django_capture_on_commit_callbacks
+):
+    """Seed 7 and the stand-in commanders' choices fix the dice: the first engagement is
+    fought with the cards over Attack Port on turn 4, a fighter of each side shooting down
+    one of the other's (allied-1 downs axis-4, axis-1 downs allied-1)."""
+    import random
+
+    from angels import events
+    from demo.campaign import stand_in_choice
+    from notifications.models import CampaignWebhook, Delivery, Notification
+    from rules.cardgame import action_to_json
+
+    CampaignWebhook.objects.create(campaign=campaign, url="https://example.org/hook",
+                                   kinds=[events.BATTLE_RESULT])  # fmt: skip
+    told = []
+
+    def listen(sender, **event):
+        if event["kind"] == events.BATTLE_RESULT:
+            told.append(event)
+
+    events.campaign_event.connect(listen, weak=False)
+    rng = random.Random(campaign.seed)
+    try:
+        for _ in range(200):
+            campaign.refresh_from_db()
+            state = GameState.from_json(campaign.state)
+            if state.engagements:
+                break
+            action = stand_in_choice(state.legal_actions(), rng)
+            with django_capture_on_commit_callbacks(execute=False):  # (no webhook post)
+                services.campaign_act(campaign_id=campaign.pk, user=users["organiser"],
+                                      version=campaign.version, action=action_to_json(action))  # fmt: skip
+    finally:
+        events.campaign_event.disconnect(listen)
+    (fought,) = state.engagements
+    assert (fought["turn"], fought["mode"], fought["mission_id"]) == (4, "card", "m25")
+    assert [(k["shooter_id"], k["victim_id"]) for k in fought["kills"]] == [
+        ("allied-1", "axis-4"),
+        ("axis-1", "allied-1"),
+    ]
+    text = (
+        "Channel 1941: the engagement for Attack Port was fought with the cards: "
+        "allied lost 1, axis lost 1 (2 shot down by fighters, 2 lost in all)."
+    )
+    (event,) = told  # told once
+    assert event["key"] == f"battle_result:campaign:{campaign.pk}:engagement:0:turn4:m25"
+    assert (event["text"], event["side"], event["url"]) == (
+        text,
+        None,
+        f"/campaigns/{campaign.pk}/",
+    )
+    # every member reads it in the app; the webhook gets it once, with the link
+    readers = Notification.objects.filter(kind=events.BATTLE_RESULT, text=text)
+    assert sorted(readers.values_list("user__username", flat=True)) == sorted(
+        u.username for u in users.values()
+    )
+    hook = Delivery.objects.get(channel="webhook", kind=events.BATTLE_RESULT)
+    assert hook.text.startswith(f"**Channel 1941**: {text} ")
+    assert hook.text.endswith(f"/campaigns/{campaign.pk}/")
+
+
+def test_flak_kills_are_not_counted_as_the_fighters(campaign):
+    """Flak's kills (shooter "flak") are told apart from the fighters' in the event."""
+    state = services.game_state(campaign)
+    mission = next(iter(state.setup.mission_cards))
+    fought = {"turn": 2, "mode": "card", "mission_id": mission, "losses": ["axis-2", "axis-3", "allied-4"],
+              "kills": [{"shooter_id": "flak", "victim_id": "axis-2", "credit_rule": "card:flak"},
+                        {"shooter_id": "allied-1", "victim_id": "axis-3", "credit_rule": "card:roll-order"}]}  # fmt: skip
+    assert services.engagement_result_text(campaign, state, fought) == (
+        f"Channel 1941: the engagement for {state.mission_spec(mission).name} was fought with "
+        "the cards: allied lost 1, axis lost 2 (1 shot down by fighters, 1 by flak, 3 lost in all)."
+    )
