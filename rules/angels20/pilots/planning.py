@@ -340,7 +340,8 @@ class Planner:
         for speed in speeds:
             high = speed in st.high_speeds[self.i]
             key = (speed, high, p.alt, self.required, st.bomber[self.i], self.no_turn)
-            ends, grps = groups(self.step_seqs(speed, key), key, p.facing, p.alt)
+            # (simple: no member path is looked at, each group plays its first steps)
+            ends, grps = groups(self.step_seqs(speed, key), key, p.facing, p.alt, not simple)
             vals, vals_try = self.end_values(ends)
             prob_of: dict[tuple[str, bool], float] = {}
             for g in grps:
@@ -349,7 +350,7 @@ class Planner:
                 else:
                     probs = self.group_probs(g, high, prob_of)
                 if simple:
-                    steps, edges, hz_cost = g.members[0][0], _NO_EDGES[len(probs)], 0.0
+                    steps, edges, hz_cost = g.first, _NO_EDGES[len(probs)], 0.0
                 else:
                     steps, edges, hz_cost = self.route(g, probs)
                 can_try = self.clouds_on and self.can_try(g)

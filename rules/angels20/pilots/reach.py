@@ -162,7 +162,7 @@ def path_alts(steps: tuple[Action, ...], alt: int, ok: bool) -> tuple[int, ...]:
 class Group:
     """Plans with the same relative outcome(s); members differ only in their path."""
 
-    __slots__ = ("dm", "dm_first", "ends", "idx", "members", "lo", "hi")
+    __slots__ = ("dm", "dm_first", "ends", "idx", "members", "lo", "hi", "first")
 
     def __init__(
         self,
@@ -173,6 +173,7 @@ class Group:
         hi: int,
         idx: tuple[int, ...] = (),
         members: list[tuple[Any, ...]] | None = None,
+        first: tuple[Action, ...] | None = None,
     ) -> None:
         self.dm = dm  # maneuver kind (None: no difficult maneuver)
         self.dm_first = dm_first  # the maneuver is the first step
@@ -180,10 +181,16 @@ class Group:
         self.ends = ends
         self.idx = idx  # indices of the ends in the table's end list
         # (steps, paths, hexes visited, altitude after each hex entered, per path),
-        # paths and hexes at facing 0 (the same for every facing of a table)
+        # paths and hexes at facing 0 (the same for every facing of a table);
+        # empty while a shipped table's members are not read yet (see groups)
         self.members: list[tuple[Any, ...]] = [] if members is None else members
         self.lo = lo
         self.hi = hi
+        # the steps of the first member: the group's plan where no member path
+        # needs a look (no map edge, flak or balloon within reach)
+        if first is None:
+            first = members[0][0] if members else ()
+        self.first: tuple[Action, ...] = first
 
 
 Table = tuple[tuple[End, ...], list[Group]]
@@ -293,7 +300,7 @@ def _build_groups(seqs: tuple[tuple[Action, ...], ...], facing: int, alt: int) -
         grp = by.get(gk)
         if grp is None:
             alts = [e[3] for e in ends]
-            grp = by[gk] = Group(dm, dm_first, ends, min(alts), max(alts))
+            grp = by[gk] = Group(dm, dm_first, ends, min(alts), max(alts), first=steps)
             out.append(grp)
         # keep a few members with different paths: enough to dodge a map edge
         if len(grp.members) >= _MAX_MEMBERS:
@@ -305,14 +312,25 @@ def _build_groups(seqs: tuple[tuple[Action, ...], ...], facing: int, alt: int) -
 
 
 def groups(
-    seqs: tuple[tuple[Action, ...], ...], key: tuple[Any, ...], facing: int, alt: int
+    seqs: tuple[tuple[Action, ...], ...],
+    key: tuple[Any, ...],
+    facing: int,
+    alt: int,
+    members: bool = True,
 ) -> Table:
-    """(distinct ends, groups) of the step sequences ``seqs`` from ``facing`` at ``alt``."""
+    """(distinct ends, groups) of the step sequences ``seqs`` from ``facing`` at ``alt``.
+
+    ``members=False``: the caller needs only each group's ``first`` steps, so
+    a shipped table's member paths may stay unread until a call wants them.
+    """
     global _TABLES_BUILT
+    if members and _UNREAD:
+        read_members(key)
     row = _MOVE_TABLES.get(key)
     if row is None:
         if _TABLES_BUILT >= _MAX_TABLES:
             _MOVE_TABLES.clear()  # bound the memory of a long-running process (~50 MB)
+            _UNREAD.clear()
             _TABLES_BUILT = 0
         row = _MOVE_TABLES[key] = [None] * 6
     g = row[facing]
@@ -320,7 +338,7 @@ def groups(
         return g
     base = row[0]
     if base is None:
-        base = shipped_table(key, seqs)
+        base = shipped_table(key, seqs, members)
         if base is None:
             out = _build_groups(seqs, 0, alt)
             base = (_index_ends(out), out)
@@ -348,7 +366,7 @@ def groups(
 # or no file, is built as before. tests/rules/angels20/pilots/
 # test_shipped_tables.py checks the file equals the tables built from nothing.
 SHIPPED_FILE = os.path.join(os.path.dirname(__file__), "move_tables.marshal")
-SHIPPED_FORMAT = 3
+SHIPPED_FORMAT = 4
 # "tables": move table key -> compressed table; "seqs": move table key ->
 # its step sequences (table_seqs); "bins": ("shoot" or "dodge", reach key,
 # bomber) -> compressed bins table (see shoot_bins, dodge_bins); "steps":
@@ -402,17 +420,39 @@ def encode_seqs(seqs: tuple[tuple[Action, ...], ...]) -> bytes:
     return _compress(marshal.dumps(tuple(bytes(code[a] for a in steps) for steps in seqs)), 9)
 
 
+# a step sequence's code in the shipped file -> the sequence (shared by the
+# tables of one speed at each altitude)
+_SEQ_OF_CODE: dict[bytes, tuple[Action, ...]] = {}
+
+
 def decode_seqs(blob: bytes) -> tuple[tuple[Action, ...], ...]:
     """The step sequences :func:`encode_seqs` wrote (the engine's own step instances)."""
     step = STEP_CODES.__getitem__
-    return _no_gc(lambda: tuple([tuple(map(step, c)) for c in marshal.loads(_decompress(blob))]))
+    known = _SEQ_OF_CODE
+
+    def decode() -> tuple[tuple[Action, ...], ...]:
+        if len(known) > 100_000:
+            known.clear()
+        out = []
+        for c in marshal.loads(_decompress(blob)):
+            got = known.get(c)
+            if got is None:
+                got = known[c] = tuple(map(step, c))
+            out.append(got)
+        return tuple(out)
+
+    return _no_gc(decode)
 
 
 def encode_table(seqs: tuple[tuple[Action, ...], ...], table: Table) -> bytes:
-    """A facing-0 table in the shipped file's form: members name their steps by index in ``seqs``."""
+    """A facing-0 table in the shipped file's form: members name their steps by index in ``seqs``.
+
+    Two parts, read separately (:func:`decode_table`): the groups with their
+    first member's steps, and the members' paths.
+    """
     ends, grps = table
     pos = {steps: n for n, steps in enumerate(seqs)}
-    data = (
+    head = (
         len(seqs),
         ends,
         tuple(
@@ -423,12 +463,13 @@ def encode_table(seqs: tuple[tuple[Action, ...], ...], table: Table) -> bytes:
                 g.lo,
                 g.hi,
                 g.idx,
-                tuple((pos[m[0]], *m[1:]) for m in g.members),
+                pos[g.members[0][0]],
             )
             for g in grps
         ),
     )
-    return _compress(marshal.dumps(data), 9)
+    members = tuple(tuple((pos[m[0]], *m[1:]) for m in g.members) for g in grps)
+    return _compress(marshal.dumps((marshal.dumps(head), marshal.dumps(members))), 9)
 
 
 def _no_gc(fn: Callable[[], _T]) -> _T:
@@ -444,25 +485,74 @@ def _no_gc(fn: Callable[[], _T]) -> _T:
             gc.enable()
 
 
-def decode_table(blob: bytes, seqs: tuple[tuple[Action, ...], ...]) -> Table | None:
-    """The table :func:`encode_table` wrote, or None if it was made for other sequences."""
+# move table key -> (the members part of its shipped table, its step sequences,
+# its groups): shipped tables read without their members (groups(members=False))
+_UNREAD: dict[tuple[Any, ...], tuple[bytes, tuple[tuple[Action, ...], ...], list[Group]]] = {}
 
-    def decode() -> Table | None:
-        n, ends, rows = marshal.loads(_decompress(blob))
+
+def decode_head(blob: bytes, seqs: tuple[tuple[Action, ...], ...]) -> tuple[Table, bytes] | None:
+    """(the table :func:`encode_table` wrote, its groups without members yet, the
+    members part for :func:`fill_members`), or None if it was made for other sequences."""
+
+    def decode() -> tuple[Table, bytes] | None:
+        head, rest = marshal.loads(_decompress(blob))
+        n, ends, rows = marshal.loads(head)
         if n != len(seqs):
             return None
-        return ends, [
-            Group(dm, dm_first, e, lo, hi, idx, [(seqs[k], p, h, a) for k, p, h, a in members])
-            for dm, dm_first, e, lo, hi, idx, members in rows
+        grps = [
+            Group(dm, dm_first, e, lo, hi, idx, None, seqs[k])
+            for dm, dm_first, e, lo, hi, idx, k in rows
         ]
+        return (ends, grps), rest
 
     return _no_gc(decode)
 
 
-def shipped_table(key: tuple[Any, ...], seqs: tuple[tuple[Action, ...], ...]) -> Table | None:
-    """The facing-0 table of ``key`` from the shipped file, if it holds one."""
+def decode_table(blob: bytes, seqs: tuple[tuple[Action, ...], ...]) -> Table | None:
+    """The table :func:`encode_table` wrote, or None if it was made for other sequences."""
+    got = decode_head(blob, seqs)
+    if got is None:
+        return None
+    table, rest = got
+    fill_members(table[1], rest, seqs)
+    return table
+
+
+def fill_members(grps: list[Group], rest: bytes, seqs: tuple[tuple[Action, ...], ...]) -> None:
+    """Give a shipped table's groups their members from the members part of its blob."""
+
+    def fill() -> None:
+        for g, ms in zip(grps, marshal.loads(rest), strict=True):
+            g.members = [(seqs[k], p, h, a) for k, p, h, a in ms]
+
+    _no_gc(fill)
+
+
+def read_members(key: tuple[Any, ...]) -> None:
+    """Read the members of the table of ``key`` if it was read without them."""
+    got = _UNREAD.pop(key, None)
+    if got is not None:
+        fill_members(got[2], got[0], got[1])
+
+
+def shipped_table(
+    key: tuple[Any, ...], seqs: tuple[tuple[Action, ...], ...], members: bool = True
+) -> Table | None:
+    """The facing-0 table of ``key`` from the shipped file, if it holds one.
+
+    ``members=False``: its groups' members are read later, by :func:`read_members`.
+    """
     blob = _shipped_blobs().get(key)
-    return None if blob is None else decode_table(blob, seqs)
+    if blob is None:
+        return None
+    if members:
+        return decode_table(blob, seqs)
+    got = decode_head(blob, seqs)
+    if got is None:
+        return None
+    table, rest = got
+    _UNREAD[key] = (rest, seqs, table[1])
+    return table
 
 
 def to_facing_0(facing: int, cell: Hex) -> Hex:

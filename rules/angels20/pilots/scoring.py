@@ -10,6 +10,7 @@ objective. The geometry comes from the engine's hex tables
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,7 +21,7 @@ from ..actions import (
     STATUS_EVADING_RIGHT,
 )
 from ..hexmap import ARC_TABLE, ASPECT_TABLE, DIRECTIONS, FRONT_TABLE, REAR_TABLE, axial_to_offset
-from .context import Context, Enemy, Memo, shared_memo
+from .context import EDGES, Context, Enemy, Memo, shared_memo
 from .odds import attack_odds
 from .reach import ROT, Bins, dodge_table, okey, shoot_table
 from .values import TargetValue, objective, retreat_value
@@ -74,13 +75,22 @@ def edge_penalty(state: Any, w: Mapping[str, float], ctx: Context, q: int, r: in
     if rv is None:
         rv = ctx.rv_edge = min(0.0, retreat_value(state, w, ctx.i, None))
     # a wanted exit edge is not a danger
-    edge = edge_of(state, q + dq * (k + 1), r + dr * (k + 1))
-    if edge is not None and retreat_value(state, w, ctx.i, edge) >= 0:
-        return 0.0
+    wanted = ctx.edge_wanted
+    if wanted is None or True in wanted:
+        edge = edge_of(state, q + dq * (k + 1), r + dr * (k + 1))
+        if edge is not None and (
+            retreat_value(state, w, ctx.i, edge) >= 0
+            if wanted is None
+            else wanted[EDGES.index(edge)]
+        ):
+            return 0.0
     return rv * (0.6, 0.25, 0.06)[k]
 
 
 # ---------------------------------------------------------------- shots
+
+
+_NO_DICE = -math.inf  # bins_value: no attack dice at the range, the bin counts nothing
 
 
 def bins_value(
@@ -97,7 +107,8 @@ def bins_value(
     ``memo`` is the process-wide memo (:func:`bins_memo`) of everything else
     the value depends on: the attacker's dice, the modifier, the target, the
     mix and ``later``; it is keyed by the bins' ``id``, the bins kept in the
-    entry (so the id can't name another tuple while it lives).
+    entry (so the id can't name another tuple while it lives), and holds
+    under ``"shots"`` the value of one shot by (range, target number).
     """
     got = memo.get(id(bins_n))
     if got is not None:
@@ -106,15 +117,24 @@ def bins_value(
     if not bins or not n:
         got = memo[id(bins_n)] = (0.0, 0.0, bins_n)
         return got
-    kv, dv, armor, vital, rem, _ = tvt
+    shots = memo.get("shots")
+    if shots is None:
+        shots = memo["shots"] = {}
     total = 0.0
     best = 0.0
     for d, tn, c in bins:
-        nd = a_dice[d - 1]
-        if nd <= 0:
+        k = d * 16 + tn  # target numbers 4-6 (hexmap.ASPECT_TABLE)
+        v = shots.get(k)
+        if v is None:
+            nd = a_dice[d - 1]
+            if nd <= 0:
+                v = shots[k] = _NO_DICE
+            else:
+                kv, dv, armor, vital, rem, _ = tvt
+                pk, pd = attack_odds(nd, tn - need_shift, armor, vital, rem, later)
+                v = shots[k] = pk * kv + pd * dv
+        if v == _NO_DICE:
             continue
-        pk, pd = attack_odds(nd, tn - need_shift, armor, vital, rem, later)
-        v = pk * kv + pd * dv
         total += v * c
         if v > best:
             best = v

@@ -116,3 +116,22 @@ def test_a_shipped_table_made_for_other_sequences_is_not_used():
     key = (3, False, 2, 0, False, False)
     blob = reach.encode_table(table_seqs(key), built_table(key))
     assert reach.decode_table(blob, table_seqs((2, False, 2, 0, False, False))) is None
+
+
+def test_a_table_read_without_its_members_reads_them_when_a_call_wants_them(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    """The planner reads a shipped table's member paths only for a move near a map
+    edge or a hazard; each group's first steps are there from the start."""
+    key = (3, False, 2, 0, False, False)
+    seqs = table_seqs(key)
+    built = built_table(key)
+    monkeypatch.setattr(reach, "_MOVE_TABLES", {})
+    monkeypatch.setattr(reach, "_UNREAD", {})
+    ends, grps = reach.groups(seqs, key, 0, 2, members=False)
+    assert all(g.members == [] for g in grps)
+    assert [g.first for g in grps] == [g.members[0][0] for g in built[1]]
+    assert reach.groups(seqs, key, 3, 2, members=False)[1] is grps  # still unread
+    assert all(g.members == [] for g in grps)
+    assert _rows(reach.groups(seqs, key, 0, 2)) == _rows(built)
+    assert not reach._UNREAD
