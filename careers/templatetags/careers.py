@@ -1,10 +1,14 @@
-"""Small filters for career logs: dice and event details as readable text."""
+"""Small filters for career logs: entries as sentences, dice and details as readable text."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import template
+from django.utils.safestring import SafeString
+
+from careers import entry_sentences
+from careers.models import PilotEvent
 
 register = template.Library()
 
@@ -29,3 +33,16 @@ def details_text(details: dict[str, Any]) -> str:
             continue
         parts.append(f"{key.replace('_', ' ')}: {value}")
     return ", ".join(parts)
+
+
+@register.filter
+def with_sentences(events: Any) -> list[PilotEvent]:
+    """The career entries, each with ``.sentence`` (careers.entry_sentences), the
+    card-game planes they name resolved once for the whole list."""
+    return entry_sentences.with_sentences(events)
+
+
+@register.filter
+def entry_sentence(event: PilotEvent) -> SafeString:
+    """One career entry as a sentence (its ``.sentence`` if the list was prepared)."""
+    return getattr(event, "sentence", None) or entry_sentences.entry_sentence(event)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from html import unescape
+
 import pytest
 
 from careers.models import Claim, TableBattle
@@ -29,6 +32,25 @@ def test_pilot_page_shows_the_career(client, fought):
     assert "<svg" in page and "Kills over campaign turns" in page
     victim = client.get(f"/pilots/{fought['Mölders'].pk}/").content.decode()
     assert "Survival roll" in victim and "d6=" in victim
+
+
+def test_pilot_page_tells_each_entry_in_a_sentence(client, fought):
+    bader, molders = fought["Bader"], fought["Mölders"]
+    html = unescape(client.get(f"/pilots/{bader.pk}/").content.decode())
+    assert f'Shot down <a href="/pilots/{molders.pk}/">Mölders</a>' in html  # the victim linked
+    page = re.sub(r"<[^>]+>", "", html)
+    assert (
+        "Shot down Mölders's Messerschmitt Bf 109 in game turn 3; "
+        "credited by 001 XIX (the last aircraft to fire). Confirmed when recorded." in page
+    )
+    assert "Flew mission 1 in his Supermarine Spitfire (table battle)." in page
+    assert "His Supermarine Spitfire took 1 point of damage." in page
+    assert "Joined No. 19 Squadron as an average pilot." in page
+    for dump in ("credit rule:", "victim aircraft:", "retreated:", "mode:"):  # no key: value lists
+        assert dump not in page
+    victim = unescape(client.get(f"/pilots/{molders.pk}/").content.decode())
+    assert "Shot down in his Messerschmitt Bf 109; airframe S-Mölders lost." in victim
+    assert "Survival roll (Angels 20 pilot survival): d6=" in victim
     assert client.get("/pilots/999999/").status_code == 404
 
 
@@ -36,6 +58,9 @@ def test_squadron_page_shows_roster_losses_aircraft_and_log(client, fought):
     page = client.get(f"/squadrons/{fought['jg'].pk}/").content.decode()
     assert "Mölders" in page and "Aircraft on hand" in page and "Messerschmitt Bf 109" in page
     assert "Shot down" in page and "<svg" in page
+    page = unescape(page)
+    assert "Shot down in his Messerschmitt Bf 109; airframe S-Mölders lost." in page
+    assert "airframe:" not in page and "shot down by:" not in page
 
 
 def test_leaderboard_filters_and_shows_confirmed_and_claimed(client, fought):
