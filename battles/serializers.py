@@ -209,6 +209,19 @@ class MoveReachOutput(serializers.Serializer):
     chance = serializers.FloatField(help_text="The surest path's chance of getting there.")
 
 
+class MoveExitOutput(serializers.Serializer):
+    hex = serializers.ListField(
+        child=serializers.IntegerField(), help_text="[column, row]: the hex the map is left from."
+    )
+    edge = serializers.CharField(help_text="north, east, south or west: the edge left by.")
+    ways = serializers.IntegerField(help_text="Ways off the map from this hex.")
+    chance = serializers.FloatField(help_text="The surest way's chance of leaving.")
+
+
+class MoveExitPathOutput(MovePathOutput):
+    edge = serializers.CharField(help_text="The edge it leaves by.")
+
+
 class MoveChoicesOutput(serializers.Serializer):
     """One aircraft's whole moves by end hex (issue 14, movement by clicking)."""
 
@@ -216,12 +229,20 @@ class MoveChoicesOutput(serializers.Serializer):
     name = serializers.CharField()
     start = MovePlaceOutput()
     plans = serializers.IntegerField(help_text="Its whole-move plans, every status counted.")
-    off_map = serializers.IntegerField(help_text="Plans leaving the map: fly them step by step.")
+    off_map = serializers.IntegerField(help_text="Plans leaving the map (see `exits`).")
     reach = MoveReachOutput(many=True, help_text="Every hex it may end its move in.")
     to = serializers.ListField(
         child=serializers.IntegerField(), allow_null=True, help_text="The hex asked about."
     )
     ends = MoveEndOutput(many=True, help_text="The ends in the hex `to`, likeliest paths first.")
+    exits = MoveExitOutput(
+        many=True,
+        help_text="Where moves leave the map (000 'THE BATTLE MAP': a retreat, or an exit by "
+        "the scenario's edge): the hex left from, with the edge.",
+    )
+    exit_paths = MoveExitPathOutput(
+        many=True, help_text="The ways off the map from the hex `to`, likeliest first."
+    )
 
 
 class TurnOutput(serializers.Serializer):

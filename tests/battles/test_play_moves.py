@@ -85,3 +85,45 @@ def test_bad_move_queries_are_refused_by_field(cast):  # noqa: F811
         answer = _client(cast[side]).get(f"/api/battles/{pk}/turn/?{query}")
         assert answer.status_code == 400 and answer.json()["field"] == field, query
         reason(answer.json())
+
+
+def test_a_move_off_the_map_is_listed_on_its_edge_hex_and_flown(cast):  # noqa: F811
+    # Limited Fuel: the allied fighters start on the north edge, some moves leave the map
+    pk = _create(cast, "limited_fuel", allied={"user": "hans"}, seed=5)  # hans flies both
+    me = _client(cast["axis"])
+    url = f"/api/battles/{pk}/turn/"
+    for _ in range(10):  # on to the first move that may leave the map
+        view = me.get(url).json()
+        asked = [me.get(f"{url}?moves={p}").json()["move_choices"] for p in view["movable"]]
+        asked = [a for a in asked if a["off_map"]]
+        if asked:
+            break
+        action = view["legal_actions"][0]
+        me.post(url, {"version": view["version"], "action": action}, format="json")
+    else:
+        raise AssertionError("no move off the map came up")
+    choices = asked[0]
+    plane, exits = choices["plane"], choices["exits"]
+    assert exits and sum(e["ways"] for e in exits) <= choices["off_map"]
+    for e in exits:  # each on a hex of the map's edge, naming the edge left by
+        col, row = e["hex"]
+        assert e["edge"] in ("north", "east", "south", "west")
+        assert {"north": row == 0, "south": row == 21, "west": col == 0, "east": col == 15}[
+            e["edge"]
+        ], e
+    sure = max(exits, key=lambda e: e["chance"])
+    detail = me.get(f"{url}?moves={plane}&to={sure['hex'][0]},{sure['hex'][1]}").json()
+    paths = detail["move_choices"]["exit_paths"]
+    assert paths and paths[0]["chance"] == sure["chance"] and paths[0]["edge"] == sure["edge"]
+    way = paths[0]
+    assert (way["hexes"][-1] if way["hexes"] else choices["start"]["hex"]) == sure["hex"]
+    answer = me.post(url, {"version": view["version"], "action": way["action"]}, format="json")
+    assert answer.status_code == 200, answer.content
+    gone = next(a for a in answer.json()["aircraft"] if a["id"] == plane)
+    battle = Battle.objects.get(pk=pk)
+    assert battle.actions[-1] == way["action"]
+    left = [e for e in battle.log if e["e"] in ("retreat", "exit") and e["plane"] == plane]
+    if way["maneuvers"] and gone["hex"] is not None:  # its check failed: where it said
+        assert (gone["hex"], not left) == (way["if_failed"]["hex"], True), gone
+    else:
+        assert gone["state"] in ("retreated", "exited") and left[0]["edge"] == sure["edge"]
