@@ -15,6 +15,7 @@ from .reach import ROT, ReachSet, reach
 from .values import TargetValue, objective_matters, retreat_value, target_values
 
 Memo = dict[Any, Any]
+EDGES = ("north", "south", "west", "east")  # the order of Context.edge_wanted
 ReachOf = tuple[tuple[Any, ...], ReachSet]
 
 
@@ -62,6 +63,7 @@ class Context:
         "later",
         "grounded",
         "rv_edge",
+        "edge_wanted",
         "flat_objective",
         "me",
     )
@@ -86,6 +88,9 @@ class Context:
         self.later = later
         self.grounded = grounded
         self.rv_edge: float | None = None
+        # per map edge (north, south, west, east): leaving by it is wanted (its
+        # retreat value is not negative); None: ask values.retreat_value
+        self.edge_wanted: tuple[bool, ...] | None = None
         self.flat_objective = False  # values.objective is 0.0 wherever the aircraft ends
         # (target value, attack dice by range, bomber, climb, advanced status rules)
         self.me: tuple[TargetValue, tuple[int, ...], bool, int, bool] = (
@@ -245,9 +250,10 @@ def build_context(state: Any, w: Mapping[str, float], i: int) -> Context:
         )
     ctx = Context(i, tv, enemies, allies_final, my_reach, later, bool(me.grounded))
     # scoring.edge_penalty depends on the map's size and these retreat values only
-    wanted = tuple(retreat_value(state, w, i, e) >= 0 for e in ("north", "south", "west", "east"))
+    wanted = tuple(retreat_value(state, w, i, e) >= 0 for e in EDGES)
     rv = min(0.0, retreat_value(state, w, i, None))
     ctx.edge_memo = shared_memo(("edge", st.map.width, st.map.height, rv, wanted))
+    ctx.rv_edge, ctx.edge_wanted = rv, wanted
     ctx.flat_objective = not objective_matters(state, i)
     ctx.me = (tv[i], st.attack[i], st.bomber[i], st.climb[i], bool(rules.status))
     return ctx
