@@ -67,6 +67,7 @@ _STATUS_WORDS = {
 _CITATION = re.compile(r"(?P<cite>\d{3}(?: [\w.]+)?)\s*:\s*(?P<words>.+)")
 _CREDIT_WORDS = {
     "organiser": "credited by the organiser",
+    "before the roster": "credited before he joined the roster",
     "card:roll-order": "credited in the card game's roll order (003 Interception: the n-th plane "
     "lost goes to the n-th successful shooter)",
 }
@@ -160,6 +161,11 @@ def _citation(rule: str) -> SafeString:
     if m:
         return format_html("{} ({})", m["cite"], m["words"])
     return format_html("{}", rule)
+
+
+def credit_words(rule: str) -> SafeString:
+    """A kill's credit rule in words: "credited by 001 XIX (the last aircraft to fire)"."""
+    return _credit(rule)
 
 
 def _credit(rule: str) -> SafeString:
@@ -335,6 +341,8 @@ def _damaged(e: _Entry) -> SafeString:
 def _shot_down(e: _Entry) -> SafeString:
     d = e.d
     text = format_html("Shot down{}", _flying(d.get("aircraft")))
+    if d.has("plane"):  # the card game's plane he flew
+        text = format_html("{} in card-game plane {}", text, d.get("plane"))
     by = str(d.get("shot_down_by", ""))
     if by == "flak":
         text = format_html("{} by flak", text)
@@ -348,8 +356,6 @@ def _shot_down(e: _Entry) -> SafeString:
         text = format_html("{} by {}", text, by)
     if d.has("airframe"):
         text = format_html("{}; airframe {} lost", text, d.get("airframe"))
-    if d.has("plane"):
-        text = format_html("{} (card-game plane {})", text, d.get("plane"))
     return format_html("{}{}", _sentence(text), _text_and_reason(e))
 
 
@@ -512,10 +518,11 @@ def _note(e: _Entry) -> SafeString:
     d.get("enrolment")  # said by the text ("enrolled in campaign ...")
     note = str(d.get("text", "note"))
     if d.has("aircraft") or d.has("plane"):
-        what = " ".join(
-            str(x)
-            for x in (d.get("aircraft"), f"(plane {d.get('plane')})" if d.has("plane") else "")
-            if x
+        plane = f"plane {d.get('plane')}" if d.has("plane") else ""
+        what = (
+            f"{d.get('aircraft')} ({plane})"
+            if d.has("aircraft") and plane
+            else d.get("aircraft") or plane
         )
         note = f"{note.rstrip('.')}: {what}"
     text = _sentence(note)

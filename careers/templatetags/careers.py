@@ -46,3 +46,9 @@ def with_sentences(events: Any) -> list[PilotEvent]:
 def entry_sentence(event: PilotEvent) -> SafeString:
     """One career entry as a sentence (its ``.sentence`` if the list was prepared)."""
     return getattr(event, "sentence", None) or entry_sentences.entry_sentence(event)
+
+
+@register.filter
+def credit_words(rule: str) -> SafeString:
+    """A kill's credit rule in words, the rule cited: "credited by 001 XIX (the last aircraft to fire)"."""
+    return entry_sentences.credit_words(str(rule)) if rule else SafeString("")

@@ -13,6 +13,7 @@ from html import unescape
 import pytest
 
 from campaign.enrolment import enrolment_add
+from campaign.models import Campaign
 from careers import selectors
 from careers.entry_sentences import SENTENCES, entry_sentence, with_sentences
 from careers.models import PilotEvent, PilotEventKind
@@ -30,6 +31,8 @@ from careers.services import (
     pilots_return_to_duty,
     table_battle_record,
 )
+from demo.campaign import demo_campaign_play
+from demo.roster import demo_careers_create, demo_roster_create
 from roster.services import squadron_create
 
 from .conftest import refresh
@@ -163,6 +166,13 @@ def test_every_entry_the_services_wrote_uses_every_detail(logged):
         assert len(said) == len(set(said)), text  # nothing said twice
 
 
+def test_an_outcome_the_record_brought_says_where_it_was_decided(logged):
+    event = PilotEvent.objects.get(pilot=logged["Tuck"], kind="survival_roll")
+    assert _text(entry_sentence(event)) == (
+        "Survival decided in the table battle, over neutral territory: seriously wounded."
+    )
+
+
 def test_a_kill_links_its_victim_and_a_tie_names_the_dice(cast):
     bader, tuck, molders = cast["Bader"], cast["Tuck"], cast["Mölders"]
     battle = table_battle_record(
@@ -222,3 +232,27 @@ def test_words_are_escaped(cast):
         pilot=cast["Bader"], kind=PilotEventKind.NOTE, details={"text": "<b>bold</b> & co"}
     )
     assert "&lt;b&gt;bold&lt;/b&gt; &amp; co." in str(entry_sentence(event))
+
+
+def test_the_demo_campaigns_log_reads_as_sentences(catalog, django_user_model):
+    """The card game's entries (carried missions and kills, planes assigned, losses) and
+    the demo's table battles: every one a sentence, every detail read, card-game planes
+    named by who flew them."""
+    organiser = django_user_model.objects.create_user("demo-organiser", is_staff=True)
+    demo_roster_create()
+    careers = demo_careers_create(organiser=organiser)
+    campaign = Campaign.objects.get(name=careers.campaign)
+    assert demo_campaign_play(campaign=campaign, organiser=organiser, until_turn=6) > 0
+    events = with_sentences(PilotEvent.objects.select_related("campaign"))
+    assert {e.kind for e in events} >= {"kill", "mission", "note", "shot_down", "survival_roll"}
+    for event in events:
+        text = _text(event.sentence)
+        assert "Also recorded" not in text and "_" not in text, (event.kind, event.details, text)
+        said = [s for s in re.split(r"(?<=\.) ", text) if s]
+        assert len(said) == len(set(said)), text
+    card_kills = [e for e in events if e.kind == "kill" and "plane" in e.details]
+    assert card_kills, "the demo's card game carried no kill"
+    for kill in card_kills:
+        assert kill.sentence.startswith(f"Flying plane {kill.details['plane']}, shot down ")
+    named = [k for k in card_kills if 'href="/pilots/' in k.sentence]
+    assert named, "no card-game victim named by the pilot who flew it"

@@ -44,6 +44,7 @@ def test_pilot_page_tells_each_entry_in_a_sentence(client, fought):
         "credited by 001 XIX (the last aircraft to fire). Confirmed when recorded." in page
     )
     assert "Flew mission 1 in his Supermarine Spitfire (table battle)." in page
+    assert "Credited by 001 XIX (the last aircraft to fire)" in page  # the kills table's credit
     assert "His Supermarine Spitfire took 1 point of damage." in page
     assert "Joined No. 19 Squadron as an average pilot." in page
     for dump in ("credit rule:", "victim aircraft:", "retreated:", "mode:"):  # no key: value lists
