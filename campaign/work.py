@@ -12,8 +12,9 @@ The work is read from the rows that are its source of truth, whoever flies it
   without a summary yet: battles done of those asked for.
 
 The campaign page shows it (``templates/campaign/_work.html``, from the battles the
-page has read once, ``campaign.selectors.campaign_battles``) and polls ``GET /api/campaigns/<id>/work/``
-while anything is under way; it reloads when a piece of work is done.
+page has read once, ``campaign.selectors.campaign_battles``) and polls
+``GET /api/campaigns/<id>/work/`` while anything is under way; it reloads when a
+piece of work is done.
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def campaign_work(*, campaign_id: int, battles: list[Battle] | None = None) -> l
 
     ``battles``: the campaign's, oldest first, already read (the campaign page's
     ``campaign.selectors.campaign_battles``): one query more for the odds previews.
-    Without them, three queries; either way, whatever the campaign's size."""
+    Without them, at most three; either way, whatever the campaign's size."""
     prefix = f"campaign:{campaign_id}:"
     if battles is None:
         under_way = Q(status__in=[BattleStatus.PENDING, BattleStatus.RUNNING]) | Q(
