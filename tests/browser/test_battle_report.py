@@ -4,12 +4,14 @@ sentence change with them; the buttons carry words and aria-labels, no font glyp
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 from battles import services
 from battles.models import Battle
+from battles.report import hex_center
 
 from .conftest import page_width, screenshot
 
@@ -72,6 +74,20 @@ def test_stepping_through_the_report_changes_the_map_and_the_sentence(open_page,
         if now[1] != first[1]:
             break
     assert now[1] != first[1], "the map never changed"
+    # every aircraft drawn in the middle of its hex as the server places it (the page's hex
+    # maths, battles/static/battles/hexmap.js, agree with battles/report.py)
+    frames = json.loads(page.locator("#frames").text_content())
+    at = int(now[2].split("event ")[1].split("/")[0]) - 1
+    flying = [
+        a for a in frames[at]["aircraft"] if a["fate"] not in ("destroyed", "retreated", "exited")
+    ]
+    drawn = page.locator("#planes > g").evaluate_all(
+        "l => l.map(g => g.getAttribute('transform').match(/[-0-9.]+/g).map(Number))"
+    )
+    assert len(drawn) == len(flying) > 0
+    for (x, y), a in zip(drawn, flying, strict=True):
+        cx, cy = hex_center(a["col"], a["row"])
+        assert abs(x - cx) < 0.01 and abs(y - cy) < 0.01, (a, x, y)
     assert len(sentences) > 2 and "=" not in "".join(sentences)
     assert any(re.match(r"Turn 1, movement: #\d .* moves at speed \d", s) for s in sentences)
     highlighted = page.locator("#log li[aria-current=step]")

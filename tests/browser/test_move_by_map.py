@@ -6,10 +6,12 @@ sideways)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
 
+from battles import play
 from battles.models import Battle
 from battles.services import battle_create
 
@@ -53,3 +55,117 @@ def test_a_move_flown_by_tapping_a_highlighted_hex(open_page, live_server, catal
     # the log beside the map tells the move in words, ending in the hex tapped
     log = page.locator("#play-log").inner_text()
     assert f"ends its move in hex ({col}, {row})" in log, log[:600]
+
+
+def _two_seats_for(user: str, scenario: str, seed: int) -> Battle:
+    umpire = get_user_model().objects.create_user("umpire", password=PASSWORD, is_staff=True)
+    seats = {"axis": {"user": user}, "allied": {"user": user}}  # both sides: always his turn
+    return battle_create(
+        scenario=scenario, seed=seed, settings={"seats": seats}, requested_by=umpire
+    )
+
+
+def _centre(page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_tapping_an_aircraft_on_the_map_chooses_it_for_the_move(
+    open_page, live_server, catalog, width
+):
+    hans = get_user_model().objects.create_user("hans", password=PASSWORD)
+    battle = _two_seats_for("hans", "dogfight", 9)
+    view = play.turn_view(battle, hans)
+    while not view["movable"]:  # initiative and the like, up to the first move
+        battle = play.turn_act(
+            battle_id=battle.pk, user=hans, version=view["version"], action=view["legal_actions"][0]
+        )
+        view = play.turn_view(battle, hans)
+    assert len(view["movable"]) > 1, view["movable"]
+    page = open_page(f"/battles/{battle.pk}/play/", width, user=hans, password=PASSWORD)
+    page.wait_for_selector("#move-layer .reach")
+    first, other = view["movable"][0], view["movable"][1]
+    assert page.get_attribute(f".move-plane[data-plane='{first}']", "aria-pressed") == "true"
+    # each of the aircraft to move is marked on the map as a button
+    for plane in view["movable"]:
+        marker = page.locator(f"#planes .plane[data-plane='{plane}']")
+        assert marker.get_attribute("role") == "button"
+        assert marker.get_attribute("aria-label").startswith("Move ")
+    before = page.locator("#move-layer .reach").evaluate_all("l => l.map(p => p.dataset.hex)")
+    # a tap on the other aircraft's marker (a real tap at its spot: nothing drawn over it)
+    x, y = _centre(page, f"#planes .plane[data-plane='{other}'] polygon")
+    page.mouse.click(x, y)
+    page.wait_for_function(
+        f"document.querySelector(\".move-plane[data-plane='{other}']\").ariaPressed === 'true'"
+    )
+    assert page.get_attribute(f".move-plane[data-plane='{first}']", "aria-pressed") == "false"
+    page.wait_for_function(f"document.getElementById('move-hint').textContent.includes('#{other}')")
+    after = page.locator("#move-layer .reach").evaluate_all("l => l.map(p => p.dataset.hex)")
+    assert after and after != before  # the other aircraft's hexes in reach
+    # the dashed start ring sits on the marker tapped: the hex maths agree with the server's
+    ring = page.locator("#move-layer circle").first
+    marker_at = page.get_attribute(f"#planes .plane[data-plane='{other}']", "transform")
+    x, y = (float(v) for v in re.fullmatch(r"translate\((.+),(.+)\)", marker_at).groups())
+    assert abs(x - float(ring.get_attribute("cx"))) < 0.01, (marker_at, ring.get_attribute("cx"))
+    assert abs(y - float(ring.get_attribute("cy"))) < 0.01, (marker_at, ring.get_attribute("cy"))
+    assert page_width(page) <= width
+    screenshot(page, f"play-tap-aircraft-{width}")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_move_off_the_map_is_marked_exit_on_its_edge_hex_and_flown(
+    open_page, live_server, catalog, width
+):
+    hans = get_user_model().objects.create_user("hans", password=PASSWORD)
+    # Limited Fuel: aircraft start beside the map's edges, and some moves leave it
+    battle = _two_seats_for("hans", "limited_fuel", 5)
+    for _ in range(10):
+        view = play.turn_view(battle, hans)
+        leaving = [
+            p
+            for p in view["movable"]
+            if play.turn_view(battle, hans, moves=p)["move_choices"]["exits"]
+        ]
+        if leaving:
+            break
+        battle = play.turn_act(
+            battle_id=battle.pk, user=hans, version=view["version"], action=view["legal_actions"][0]
+        )
+    else:
+        raise AssertionError("no move off the map came up")
+    plane = leaving[0]
+    exits = play.turn_view(battle, hans, moves=plane)["move_choices"]["exits"]
+    page = open_page(f"/battles/{battle.pk}/play/", width, user=hans, password=PASSWORD)
+    page.wait_for_selector("#move-layer .reach")
+    if page.get_attribute(f".move-plane[data-plane='{plane}']", "aria-pressed") != "true":
+        page.click(f"#planes .plane[data-plane='{plane}']")
+    page.wait_for_selector("#move-layer .exit")
+    marks = page.locator("#move-layer .exit")
+    assert marks.count() == len(exits)
+    assert "leave the map" in page.inner_text("#move-hint").lower() or "exit" in page.inner_text(
+        "#move-hint"
+    )
+    sure = max(exits, key=lambda e: e["chance"])
+    mark = page.locator(f"#move-layer .exit[data-hex='{sure['hex'][0]},{sure['hex'][1]}']")
+    assert mark.locator("text").text_content() == "exit"
+    assert f"by the {sure['edge']} edge" in mark.get_attribute("aria-label")
+    mark.click()
+    page.wait_for_selector("#move-paths .move-exit label")
+    listed = page.inner_text("#move-paths")
+    assert f"Leave the map by the {sure['edge']} edge" in listed and "retreats" in listed
+    assert page.locator("#move-paths .move-exit input:checked").count() == 1
+    assert f"leaves the map by the {sure['edge']} edge" in page.inner_text("#move-chosen")
+    assert page_width(page) <= width
+    screenshot(page, f"play-exit-{width}")
+    action = json.loads(page.locator("#move-confirm input[name=action]").input_value())
+    with page.expect_navigation():
+        page.click("#move-confirm-button")
+    after = Battle.objects.get(pk=battle.pk)
+    assert after.actions[-1] == action
+    left = [e for e in after.log if e["e"] in ("retreat", "exit") and e["plane"] == plane]
+    log = page.locator("#play-log").inner_text()
+    if left:  # its checks (if any) passed: the log says it left, by that edge
+        assert f"leaves the map by the {sure['edge']} edge" in log, log[:600]
+    else:
+        assert any(e["e"] == "maneuver" and not e["success"] for e in after.log[-12:])
