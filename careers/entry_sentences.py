@@ -67,7 +67,7 @@ _STATUS_WORDS = {
 _CITATION = re.compile(r"(?P<cite>\d{3}(?: [\w.]+)?)\s*:\s*(?P<words>.+)")
 _CREDIT_WORDS = {
     "organiser": "credited by the organiser",
-    "before the roster": "credited before he joined the roster",
+    "before the roster": "credited before joining the roster",
     "card:roll-order": "credited in the card game's roll order (003 Interception: the n-th plane "
     "lost goes to the n-th successful shooter)",
 }
@@ -227,7 +227,10 @@ def _victim(e: _Entry) -> SafeString:
 
 
 def _flying(aircraft: Any) -> str:
-    return f" in his {aircraft}" if aircraft else ""
+    if not aircraft:
+        return ""
+    article = "an" if str(aircraft)[:1].upper() in "AEIOU" else "a"
+    return f" in {article} {aircraft}"
 
 
 # -- one builder per kind -----------------------------------------------------
@@ -289,7 +292,7 @@ def _kill(e: _Entry) -> SafeString:
         d.read.add(
             "text"
         )  # ("a kill claimed before the pilot joined the roster": no more than this)
-        text = format_html("{} before he joined the roster", text)
+        text = format_html("{} before joining the roster", text)
     if d.has("turn"):
         text = format_html("{} in game turn {}", text, d.get("turn"))
     if d.has("credit_rule") and not before:
@@ -335,7 +338,7 @@ def _damaged(e: _Entry) -> SafeString:
         ]
     )
     aircraft = d.get("aircraft")
-    return _sentence(f"his {aircraft or 'aircraft'} took {hits or 'damage'}")
+    return _sentence(f"the {aircraft or 'aircraft'} took {hits or 'damage'}")
 
 
 def _shot_down(e: _Entry) -> SafeString:
@@ -486,7 +489,7 @@ def _ace(e: _Entry) -> SafeString:
 def _ace_lost(e: _Entry) -> SafeString:
     n = e.d.get("confirmed_air_kills")
     text = _sentence(
-        "lost his ace status"
+        "lost ace status"
         + (f": down to {_plural(n, 'confirmed kill')}" if n is not None else "")
     )
     return format_html("{}{}", text, _text_and_reason(e))

@@ -45,14 +45,14 @@ def _text(html: str) -> str:
 # one example of every kind, and the words its sentence must say
 EXPECTED: dict[str, list[str]] = {
     "joined": ["Joined No. 19 Squadron as an average pilot."],
-    "mission": ["Flew mission 1 in his Supermarine Spitfire (table battle)."],
-    "battle": ["Fought a battle in his Supermarine Spitfire (battle flown by the computer pilots)."],
+    "mission": ["Flew mission 1 in a Supermarine Spitfire (table battle)."],
+    "battle": ["Fought a battle in a Supermarine Spitfire (battle flown by the computer pilots)."],
     "kill": ["Shot down Mölders's Messerschmitt Bf 109 in game turn 3; credited by 001 XIX "
              "(the last aircraft to fire).", "Confirmed: seen going down by Tuck."],
     "ground_credit": ["Credited with 2 ground targets destroyed."],
-    "bombing_success": ["Bombed the target successfully in his Bristol Blenheim."],
-    "damaged": ["His Supermarine Spitfire took 1 point of damage."],
-    "shot_down": ["Shot down in his Messerschmitt Bf 109; airframe S-Mölders lost."],
+    "bombing_success": ["Bombed the target successfully in a Bristol Blenheim."],
+    "damaged": ["The Supermarine Spitfire took 1 point of damage."],
+    "shot_down": ["Shot down in a Messerschmitt Bf 109; airframe S-Mölders lost."],
     "survival_roll": ["Survival roll (Angels 20 pilot survival): d6="],
     "wounded": ["Seriously wounded: out for 2 campaign turns, back on turn 4."],
     "captured": ["Captured by the enemy."],
@@ -67,7 +67,7 @@ EXPECTED: dict[str, list[str]] = {
     "award": ["Awarded the DFC for 5 kills."],
     "award_revoked": ["The DFC was taken back. Kill denied."],
     "ace": ["Became an ace with 5 confirmed kills."],
-    "ace_lost": ["Lost his ace status: down to 4 confirmed kills."],
+    "ace_lost": ["Lost ace status: down to 4 confirmed kills."],
     "kill_denied": ["The confirmed kill of Mölders's Messerschmitt Bf 109 was taken back: "
                     "4 confirmed kills now. Gun camera shows no hits."],
     "characteristic": ["Gained the Experience characteristic by 001 XIX (five missions completed)."],

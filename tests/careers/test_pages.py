@@ -43,14 +43,14 @@ def test_pilot_page_tells_each_entry_in_a_sentence(client, fought):
         "Shot down Mölders's Messerschmitt Bf 109 in game turn 3; "
         "credited by 001 XIX (the last aircraft to fire). Confirmed when recorded." in page
     )
-    assert "Flew mission 1 in his Supermarine Spitfire (table battle)." in page
+    assert "Flew mission 1 in a Supermarine Spitfire (table battle)." in page
     assert "Credited by 001 XIX (the last aircraft to fire)" in page  # the kills table's credit
-    assert "His Supermarine Spitfire took 1 point of damage." in page
+    assert "The Supermarine Spitfire took 1 point of damage." in page
     assert "Joined No. 19 Squadron as an average pilot." in page
     for dump in ("credit rule:", "victim aircraft:", "retreated:", "mode:"):  # no key: value lists
         assert dump not in page
     victim = unescape(client.get(f"/pilots/{molders.pk}/").content.decode())
-    assert "Shot down in his Messerschmitt Bf 109; airframe S-Mölders lost." in victim
+    assert "Shot down in a Messerschmitt Bf 109; airframe S-Mölders lost." in victim
     assert "Survival roll (Angels 20 pilot survival): d6=" in victim
     assert client.get("/pilots/999999/").status_code == 404
 
@@ -60,7 +60,7 @@ def test_squadron_page_shows_roster_losses_aircraft_and_log(client, fought):
     assert "Mölders" in page and "Aircraft on hand" in page and "Messerschmitt Bf 109" in page
     assert "Shot down" in page and "<svg" in page
     page = unescape(page)
-    assert "Shot down in his Messerschmitt Bf 109; airframe S-Mölders lost." in page
+    assert "Shot down in a Messerschmitt Bf 109; airframe S-Mölders lost." in page
     assert "airframe:" not in page and "shot down by:" not in page
 
 
