@@ -81,3 +81,16 @@ def test_the_site_icon_is_served_so_no_page_visit_logs_a_missing_file(client):
     assert response["Content-Type"] == "image/svg+xml"
     assert response.content.startswith(b"<svg")
     assert b'rel="icon"' in client.get("/accounts/login/").content
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/static/battles/hexmap.js", "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui.css"],
+)
+def test_static_files_are_served_by_the_app_itself_with_debug_off(client, settings, path):
+    """The play page and the battle report load their hex maths from /static/, the API docs
+    their Swagger UI: served by the app in every setting, with no web server in front."""
+    assert settings.DEBUG is False
+    response = client.get(path)
+    assert response.status_code == 200
+    assert b"".join(response.streaming_content if response.streaming else [response.content])

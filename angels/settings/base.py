@@ -8,6 +8,7 @@ real broker with real workers.
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import dj_database_url
@@ -45,6 +46,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # /static/ in every setting (no web server needed)
     "angels.middleware.RefuseNulMiddleware",  # before sessions and auth read the input
     "angels.background.EmbeddedBeatMiddleware",  # no broker: the beat's tasks in a thread
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -102,6 +104,10 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+# served from the apps' static folders as they are: no collectstatic step to forget
+WHITENOISE_USE_FINDERS = True
+# ...so STATIC_ROOT exists only after an optional collectstatic; WhiteNoise warns at every start without it
+warnings.filterwarnings("ignore", message="No directory at: ", category=UserWarning)
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/campaigns/"
 LOGOUT_REDIRECT_URL = "/"
