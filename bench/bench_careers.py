@@ -49,13 +49,27 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=50, help="campaign turns the battles span")
     parser.add_argument("--sizes", help="pilot counts to compare, e.g. 1000,10000")
     parser.add_argument("--baseline", help="another checkout timed alongside (with --sizes)")
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="keep the databases and time them again next run instead of building them afresh "
+        "(SQLite: a file per size in the temporary directory; PostgreSQL: <name>_p<pilots>)",
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.sizes:
         _compare(args)
         return
-    tmp = tempfile.mkdtemp(prefix="angels-bench-")
-    os.environ.setdefault("DATABASE_URL", f"sqlite:///{tmp}/bench.sqlite3")
+    if args.reuse:
+        kept = (
+            Path(tempfile.gettempdir())
+            / f"angels-bench-careers-{args.pilots}x{args.battles}x{args.turns}.sqlite3"
+        )
+        os.environ.setdefault("DATABASE_URL", f"sqlite:///{kept}")
+    else:
+        os.environ.setdefault(
+            "DATABASE_URL", f"sqlite:///{tempfile.mkdtemp(prefix='angels-bench-')}/bench.sqlite3"
+        )
     os.environ["DJANGO_SETTINGS_MODULE"] = "angels.settings.test"
     import django
 
@@ -72,11 +86,13 @@ def main() -> None:
     signals.request_finished.disconnect(close_old_connections)
     t0 = time.perf_counter()
     call_command("migrate", verbosity=0, interactive=False)
-    ids = _build(args.pilots, args.battles, args.turns)
+    ids = _built(args.pilots) if args.reuse else None
+    if ids is None:
+        ids = _build(args.pilots, args.battles, args.turns)
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")  # planner statistics, as autovacuum would gather in time
     out = sys.stderr if args.serve else sys.stdout
-    print(f"database: {connection.vendor}; built {args.pilots} pilots, {args.battles} battles over "
+    print(f"database: {connection.vendor}; {'reused' if ids.get('reused') else 'built'} {args.pilots} pilots, {args.battles} battles over "
           f"{args.turns} turns, {ids['events']} career events in {time.perf_counter() - t0:.1f} s",
           file=out)  # fmt: skip
 
@@ -131,12 +147,13 @@ def _compare(args: argparse.Namespace) -> None:
     for tree_name, tree in trees.items():
         for pilots in sizes:
             env = dict(os.environ)
+            reuse = args.reuse and tree == ROOT  # a baseline tree's bench may not know --reuse
             if url.startswith("postgres"):
                 env["DATABASE_URL"] = _fresh_database(
-                    url, f"_{'b' if tree != ROOT else 'p'}{pilots}"
+                    url, f"_{'b' if tree != ROOT else 'p'}{pilots}", keep=reuse
                 )
             cmd = [sys.executable, str(tree / "bench" / "bench_careers.py"), "--serve", "--pilots", str(pilots),
-                   "--battles", str(5 * pilots), "--turns", str(args.turns)]  # fmt: skip
+                   "--battles", str(5 * pilots), "--turns", str(args.turns)] + ["--reuse"] * reuse  # fmt: skip
             runs[(tree_name, pilots)] = subprocess.Popen(
                 cmd, cwd=tree, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
             )  # built side by side
@@ -163,15 +180,37 @@ def _compare(args: argparse.Namespace) -> None:
             print(f"{label:45}{row} {med[large] / med[small]:6.2f}x {count:>8}")
 
 
-def _fresh_database(url: str, suffix: str) -> str:
+def _fresh_database(url: str, suffix: str, *, keep: bool = False) -> str:
+    """``<name><suffix>``, dropped and made afresh (kept if it exists, with ``keep``)."""
     import psycopg
 
     base, _, name = url.rpartition("/")
     name = f"{name}{suffix}"
     with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+        if keep and exists:
+            return f"{base}/{name}"
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # autovacuum may be in it
         conn.execute(f'CREATE DATABASE "{name}"')
     return f"{base}/{name}"
+
+
+def _built(n_pilots: int) -> dict[str, int] | None:
+    """The ids :func:`_build` returns, read from a database it built before
+    (``--reuse``); None if it holds no complete bench campaign of this size."""
+    from campaign.models import Campaign
+    from careers.models import PilotEvent
+    from roster.models import Pilot, Squadron
+
+    campaign = Campaign.objects.filter(name="Bench campaign").first()
+    pilots = Pilot.objects.filter(name__startswith="Pilot ", squadron__name__startswith="Bench ")
+    if campaign is None or pilots.count() != n_pilots:
+        return None
+    ordered = list(pilots.order_by("pk").values_list("pk", "air_kills"))
+    top = max(ordered, key=lambda p: p[1])  # the first of the most, as max() in _build
+    return {"top": top[0], "typical": ordered[len(ordered) // 2][0],
+            "squadron": Squadron.objects.filter(name__startswith="Bench ").order_by("pk")[0].pk,
+            "campaign": campaign.pk, "events": PilotEvent.objects.count(), "reused": 1}  # fmt: skip
 
 
 def _build(n_pilots: int, n_battles: int, n_turns: int) -> dict[str, int]:

@@ -92,6 +92,9 @@ def _int_param(params, name):
         OpenApiParameter("campaign", OpenApiTypes.INT),
         OpenApiParameter("nation", OpenApiTypes.STR),
         OpenApiParameter("squadron", OpenApiTypes.INT),
+        OpenApiParameter(
+            "squadron_name", OpenApiTypes.STR, description="Words in the squadron's name."
+        ),
         OpenApiParameter("aircraft_type", OpenApiTypes.INT),
         OpenApiParameter("status", OpenApiTypes.STR, enum=list(selectors.LEADERBOARD_STATUS)),
         OpenApiParameter(
@@ -108,7 +111,8 @@ class LeaderboardApi(generics.ListAPIView):
         p = self.request.query_params
         return selectors.leaderboard(
             campaign=_campaign(_int_param(p, "campaign")), side=p.get("side"), nation=p.get("nation"),
-            squadron_id=_int_param(p, "squadron"), aircraft_type_id=_int_param(p, "aircraft_type"),
+            squadron_id=_int_param(p, "squadron"), squadron_name=p.get("squadron_name", "")[:100] or None,
+            aircraft_type_id=_int_param(p, "aircraft_type"),
             status=p.get("status"), aces_only=p.get("aces") in ("1", "true"),
         )  # fmt: skip
 

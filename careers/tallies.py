@@ -23,8 +23,10 @@ Tested against the recounts after apply, undo and re-apply (tests/careers/test_t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, cast
 
 from django.db import IntegrityError, transaction
 from django.db.models import Count, F, Q, QuerySet
@@ -186,35 +188,87 @@ def _is_counted(event: PilotEvent) -> bool:
     )
 
 
-def _event_campaigns(event: PilotEvent) -> set[int]:
-    """The campaigns whose statistics count the entry (as :func:`campaign_events`)."""
-    pks = {event.campaign_id} if event.campaign_id is not None else set()
+def _named_campaign(event: PilotEvent) -> str | None:
     named = event.details.get("campaign") if isinstance(event.details, dict) else None
-    if isinstance(named, str) and named:
-        found = campaign_model()._default_manager.filter(name=named).values_list("pk", flat=True)
-        pks |= set(found)
-    return pks
+    return named if isinstance(named, str) and named else None
+
+
+# the entries written or deleted inside tallies_batched(), tallied at its end
+_BATCH: ContextVar[list[tuple[PilotEvent, int, bool]] | None] = ContextVar(
+    "careers_tally_batch", default=None
+)
+
+
+@contextmanager
+def tallies_batched() -> Iterator[None]:
+    """Entries written or deleted inside are tallied once, at the end of the block:
+    one lookup of their pilots' squadrons, one of the campaigns they name, one
+    update per pilot and per tally row touched, instead of up to four queries per
+    entry (applying and taking back a result: careers.services). Use it inside
+    the transaction that writes the entries; nothing is tallied if the block
+    raises (the transaction is rolled back). Nested blocks tally at the outermost."""
+    if _BATCH.get() is not None:
+        yield
+        return
+    token = _BATCH.set([])
+    try:
+        yield
+        changes = _BATCH.get() or []
+    finally:
+        _BATCH.reset(token)
+    _tally(changes)
+
+
+def _tally(changes: list[tuple[PilotEvent, int, bool]]) -> None:
+    """Adds ``sign`` times each counted entry to its pilot's and its campaigns'
+    tallies (``pilot_stays``: False when the pilot is being deleted with his tally)."""
+    counted = [(e, sign, stays) for e, sign, stays in changes if _is_counted(e)]
+    if not counted:
+        return
+    kills: dict[int, int] = {}
+    for event, sign, stays in counted:
+        if event.kind != PilotEventKind.SHOT_DOWN and stays:
+            kills[event.pilot_id] = (
+                kills.get(event.pilot_id, 0) + sign * _figures(event.kind, 1)["kills"]
+            )
+    for pilot_id, n in sorted(kills.items()):
+        if n:
+            _add_kills(pilot_id, n)
+    names = {c for e, _, _ in counted if (c := _named_campaign(e))}
+    named: dict[str, set[int]] = {}
+    if names:
+        for name, pk in (
+            campaign_model()._default_manager.filter(name__in=names).values_list("name", "pk")
+        ):
+            named.setdefault(name, set()).add(pk)
+    if not any(e.campaign_id is not None or _named_campaign(e) in named for e, _, _ in counted):
+        return
+    squadrons = {
+        pk: (side, aircraft or NO_TYPE)
+        for pk, side, aircraft in Pilot.objects.filter(pk__in={e.pilot_id for e, _, _ in counted})
+        .values_list("pk", "squadron__side", "squadron__aircraft_type__name")
+    }  # fmt: skip
+    totals: dict[tuple[int, Key], dict[str, int]] = {}
+    for event, sign, _ in counted:
+        campaigns = {event.campaign_id} - {None} | named.get(_named_campaign(event) or "", set())
+        if event.pilot_id not in squadrons:
+            continue
+        key = (event.campaign_turn or 0, *squadrons[event.pilot_id])
+        for pk in campaigns:
+            figures = totals.setdefault((cast(int, pk), key), {})
+            for f, n in _figures(event.kind, 1).items():
+                figures[f] = figures.get(f, 0) + sign * n
+    for (pk, key), figures in sorted(totals.items()):
+        if any(figures.values()):
+            _add(pk, key, figures)
 
 
 def _event_changed(event: PilotEvent, sign: int, *, pilot_stays: bool = True) -> None:
-    if not _is_counted(event):
-        return
-    figures = {f: sign * n for f, n in _figures(event.kind, 1).items()}
-    if event.kind != PilotEventKind.SHOT_DOWN and pilot_stays:
-        _add_kills(event.pilot_id, figures["kills"])
-    campaigns = _event_campaigns(event)
-    if not campaigns:
-        return
-    squadron = (
-        Pilot.objects.filter(pk=event.pilot_id)
-        .values_list("squadron__side", "squadron__aircraft_type__name")
-        .first()
-    )
-    if squadron is None:
-        return
-    key = (event.campaign_turn or 0, squadron[0], squadron[1] or NO_TYPE)
-    for pk in sorted(campaigns):
-        _add(pk, key, figures)
+    batch = _BATCH.get()
+    if batch is not None:
+        batch.append((event, sign, pilot_stays))
+    else:
+        _tally([(event, sign, pilot_stays)])
 
 
 def _event_saved(

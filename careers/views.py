@@ -1,11 +1,11 @@
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
 from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.html import format_html_join
 from django.views.decorators.http import require_POST
 
 from angels.errors import RuleViolation
@@ -67,6 +67,7 @@ def _filters(params) -> dict:
         "side": params.get("side") or None,
         "nation": params.get("nation") or None,
         "squadron_id": as_int("squadron"),
+        "squadron_name": params.get("squadron_name", "")[:100] or None,
         "aircraft_type_id": as_int("aircraft_type"),
         "status": params.get("status") or None,
         "aces_only": params.get("aces") == "1",
@@ -74,8 +75,18 @@ def _filters(params) -> dict:
 
 
 def aces(request):
+    """The leaderboard, 50 pilots a page. Flat in the roster's size (issue 17): no
+    count of every ranked pilot (previous / next links, the rank of each row),
+    and the squadron filter is a search by name, not a list of every squadron;
+    a squadron chosen by id (``?squadron=``, the API's and older links' filter)
+    is named and can be cleared."""
     filters = _filters(request.GET)
-    page = Paginator(selectors.leaderboard(**filters), 50).get_page(request.GET.get("page"))
+    page = selectors.leaderboard_page(number=digits(request.GET.get("page", "")) or 1, **filters)
+    squadron = (
+        Squadron.objects.filter(pk=filters["squadron_id"]).only("id", "name").first()
+        if filters["squadron_id"]
+        else None
+    )
     return render(
         request,
         "careers/aces.html",
@@ -84,15 +95,7 @@ def aces(request):
             "filters": request.GET,
             "sides": Side.choices,
             "statuses": list(selectors.LEADERBOARD_STATUS),
-            # grows with the roster: made in one pass, not a template loop (issue 17)
-            "squadron_options": format_html_join(
-                "",
-                '<option value="{}"{}>{}</option>',
-                (
-                    (pk, " selected" if str(pk) == request.GET.get("squadron") else "", name)
-                    for pk, name in Squadron.objects.values_list("pk", "name")
-                ),
-            ),
+            "squadron": squadron,
             "aircraft_types": AircraftType.objects.filter(squadrons__isnull=False)
             .distinct()
             .only("id", "name"),
@@ -100,10 +103,15 @@ def aces(request):
             "nations": Squadron.objects.order_by("nation")
             .values_list("nation", flat=True)
             .distinct(),
-            "query": request.GET.urlencode()
-            and "&".join(f"{k}={v}" for k, v in request.GET.items() if k != "page"),
+            "query": _query(request.GET, "page"),
+            "without_squadron": _query(request.GET, "page", "squadron"),
         },
     )
+
+
+def _query(params, *leave_out: str) -> str:
+    """The query string without ``leave_out`` (for links that change them)."""
+    return urlencode([(k, v) for k, v in params.items() if k not in leave_out])
 
 
 def campaign_stats(request, pk: int):

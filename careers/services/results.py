@@ -20,6 +20,7 @@ from rules.dice import Dice
 from ..models import AppliedResult, PilotEventKind
 from ..records import MODES, EngagementRecord, FlownRecord
 from ..records import TERRITORIES as RECORD_TERRITORIES
+from ..tallies import tallies_batched
 from ..types import CampaignLike, CampaignModel
 from .progress import _Context, _context, _granted, _progress, _seed_for
 from .undo import undo_begin, undo_end
@@ -203,11 +204,14 @@ def engagement_apply(
         )
         before = {pid: p.air_kills for pid, p in pilots.items()}
         granted = _granted(list(pilots))
-        summary = _apply_flights(result, pilots, ctx)
-        _apply_kills(result, pilots, ctx, summary)
-        _apply_shoot_downs(result, pilots, ctx, summary, survival_rule=survival_rule, dice=dice)
-        for pid, pilot in pilots.items():
-            _progress(pilot, ctx, kills_before=before[pid], granted=granted.setdefault(pid, set()))
+        with tallies_batched():  # the entries' tallies in a few queries, not up to four each
+            summary = _apply_flights(result, pilots, ctx)
+            _apply_kills(result, pilots, ctx, summary)
+            _apply_shoot_downs(result, pilots, ctx, summary, survival_rule=survival_rule, dice=dice)
+            for pid, pilot in pilots.items():
+                _progress(
+                    pilot, ctx, kills_before=before[pid], granted=granted.setdefault(pid, set())
+                )
         if left_out:
             summary["left_out"] = left_out
         applied.summary = summary

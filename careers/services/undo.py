@@ -21,6 +21,7 @@ from angels.errors import RuleViolation
 from roster.models import Airframe, Pilot
 
 from ..models import AppliedResult, PilotAward, PilotEventKind
+from ..tallies import tallies_batched
 from ..types import CampaignLike, CampaignModel
 
 # What a result may change on a pilot, and so what undo restores.
@@ -109,7 +110,8 @@ def applied_result_revert(*, applied: AppliedResult) -> None:
         Airframe.objects.filter(pk=airframe_id, pilot__isnull=True).update(
             pilot_id=pilot_id, state=state
         )
-    applied.events.all().delete()
+    with tallies_batched():  # the entries' tallies in a few queries, not up to four each
+        applied.events.all().delete()
     applied.delete()
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from careers import tallies
 from careers.models import Claim, ClaimState
@@ -110,7 +112,7 @@ def test_a_denied_claim_a_transfer_and_a_named_entry_keep_the_tallies(client, ca
 
 @pytest.mark.parametrize(
     ("url", "queries"),
-    [("/statistics/{campaign}/", 2), ("/aces/", 7), ("/aces/?side=allied&status=living", 7),
+    [("/statistics/{campaign}/", 2), ("/aces/", 6), ("/aces/?side=allied&status=living", 6),
      ("/pilots/{pilot}/", 3)],
 )  # fmt: skip
 def test_pages_run_a_fixed_number_of_queries(client, cast, django_assert_num_queries, url, queries):
@@ -123,3 +125,61 @@ def test_pages_run_a_fixed_number_of_queries(client, cast, django_assert_num_que
     with django_assert_num_queries(queries):
         response = client.get(url.format(campaign=campaign.pk, pilot=bader.pk))
     assert response.status_code == 200
+
+
+def _tally_queries(ctx) -> int:
+    """The queries the tallies make: their rows, and the lookup of the pilots' squadrons."""
+    return sum(
+        "_pilottally" in q["sql"] or "_campaigntally" in q["sql"] or '"squadron__side"' in q["sql"]
+        for q in ctx.captured_queries
+    )
+
+
+def test_apply_and_undo_run_a_fixed_number_of_queries(cast):
+    """Pinned (the style guide: query counts are part of the contract). A result's
+    entries are tallied once at the end of apply and of undo (tallies_batched): the
+    battles row, one update per pilot with kills, one lookup of the pilots'
+    squadrons, one update per tally row, not up to four queries per entry."""
+    campaign = cast["campaign"]
+    engagement_apply(
+        source_key="card:q0",
+        result=_dogfight(cast, 1, "Mölders"),
+        campaign=campaign,
+        dice=ScriptedDice([6, 6, 6]),
+    )  # fmt: skip  (the tally rows exist from now on)
+    with CaptureQueriesContext(connection) as ctx:
+        applied, _ = engagement_apply(
+            source_key="card:q1", result=_dogfight(cast, 1, "Balthasar"), campaign=campaign,
+            dice=ScriptedDice([6, 6, 6]),
+        )  # fmt: skip
+    assert (len(ctx), _tally_queries(ctx)) == (43, 5)
+    _agree(campaign)
+    with CaptureQueriesContext(connection) as ctx:
+        applied_result_revert(applied=applied)
+    assert (len(ctx), _tally_queries(ctx)) == (22, 5)
+    _agree(campaign)
+
+
+def test_a_result_with_more_entries_adds_no_tally_query_per_entry(cast):
+    campaign = cast["campaign"]
+    bader, tuck, molders, balthasar = (cast[n] for n in ("Bader", "Tuck", "Mölders", "Balthasar"))
+    record = EngagementRecord(
+        mode="card", battle_ref="big", campaign_turn=1, territory="allied",
+        flown=(FlownRecord(pilot_id=bader.pk), FlownRecord(pilot_id=tuck.pk),
+               FlownRecord(pilot_id=molders.pk, destroyed=True), FlownRecord(pilot_id=balthasar.pk, destroyed=True)),
+        kills=(KillRecord(shooter_pilot_id=bader.pk, victim_pilot_id=molders.pk),
+               KillRecord(shooter_pilot_id=bader.pk, victim_pilot_id=balthasar.pk)),
+    )  # fmt: skip
+    with CaptureQueriesContext(connection) as ctx:
+        applied, _ = engagement_apply(
+            source_key="card:big", result=record, campaign=campaign, dice=ScriptedDice([6] * 8)
+        )
+    # 2 kill and 2 shoot-down entries: one lookup of the squadrons, and four rows made
+    # here (the battles row, Bader's tally, the turn's kills and losses rows), each
+    # an update that finds nothing then an insert; one by one it was 15
+    assert _tally_queries(ctx) == 1 + 4 * 2
+    _agree(campaign)
+    with CaptureQueriesContext(connection) as ctx:
+        applied_result_revert(applied=applied)
+    assert _tally_queries(ctx) == 5
+    _agree(campaign)
