@@ -191,6 +191,7 @@ def _email_body(campaign: Campaign, text: str, url: str) -> str:
 
 def _webhook_content(campaign: Campaign, text: str, url: str) -> str:
     link = f" {_absolute(url)}" if url else ""
+    text = text.removeprefix(f"{campaign.name}: ")  # most events name their campaign already
     return f"**{campaign.name}**: {text}{link}"[:DISCORD_LIMIT]
 
 

@@ -106,3 +106,20 @@ def test_a_refused_action_shows_the_rule_and_changes_nothing(catalog):
     assert "the campaign has moved on" in response.content.decode()
     campaign.refresh_from_db()
     assert campaign.version == moved
+
+
+def test_the_campaign_list_and_summary_give_the_phase_and_side_in_words(client, campaign, users):
+    Campaign.objects.filter(pk=campaign.pk).update(phase="mission:assign", current_side="axis")
+    client.force_login(users["organiser"])
+    row = re.search(
+        rf'<tr data-campaign="{campaign.pk}">.*?</tr>',
+        client.get("/campaigns/").content.decode(),
+        re.S,
+    ).group(0)
+    cells = [
+        re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+    ]
+    assert cells[3:5] == ["Mission (assigning planes)", "Axis"]
+    assert "mission:assign" not in row
+    printed = client.get(f"/campaigns/{campaign.pk}/print/").content.decode()
+    assert re.search(r"phase [A-Z][a-z]+ ·", printed)  # the game's phase by its name

@@ -34,6 +34,19 @@ def test_webhook_gets_one_post_per_event(campaign, receiver, django_capture_on_c
     assert Delivery.objects.get(channel="webhook").status == "sent"
 
 
+def test_a_webhook_post_names_the_campaign_once(
+    campaign, receiver, django_capture_on_commit_callbacks
+):
+    """Event texts begin with their campaign's name; the post puts it in bold once, not twice."""
+    hook(campaign, receiver.url)
+    with django_capture_on_commit_callbacks(execute=True):
+        send_campaign_event(campaign_id=campaign.pk, kind=BATTLE_RESULT, key="battle_result:2",
+                            text="Channel 1941: the raid on Dover was flown.", url="/battles/2/")  # fmt: skip
+    assert receiver.bodies == [
+        {"content": "**Channel 1941**: the raid on Dover was flown. /battles/2/"}
+    ]
+
+
 def test_kinds_not_chosen_are_not_posted(campaign, receiver, django_capture_on_commit_callbacks):
     hook(campaign, receiver.url, kinds=[BATTLE_RESULT])
     with django_capture_on_commit_callbacks(execute=True):
