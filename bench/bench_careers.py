@@ -6,8 +6,8 @@ must hold no bench campaign yet), bulk-creates the campaign's pilots, one
 AppliedResult per battle spread over ``--turns`` campaign turns and their career
 events (a mission for each pilot who flew, kills, shoot-downs with survival
 rolls), recounts the campaign's and pilots' tallies (a bulk load sends no
-signal), runs ANALYZE, then times the leaderboard, pilot, squadron and
-statistics pages with the Django test client: median ms over ``--requests``
+signal), runs ANALYZE, then times the leaderboard, pilot, squadron, statistics
+and home pages with the Django test client: median ms over ``--requests``
 requests each, and the query count of each page.
 
     .venv/bin/python bench/bench_careers.py --pilots 1000 --battles 5000 --requests 30
@@ -106,6 +106,7 @@ def main() -> None:
         "pilot API (top ace)": f"/api/roster/pilots/{ids['top']}/",
         "squadron page": f"/squadrons/{ids['squadron']}/",
         "campaign statistics": f"/statistics/{ids['campaign']}/",
+        "home page": "/",
     }
     queries = {}
     for label, url in pages.items():

@@ -22,11 +22,14 @@ from .models import Claim, TableBattle, campaign_model
 
 
 def home(request):
+    squadrons, squadrons_total = roster_selectors.squadron_overview()
     return render(
         request,
         "careers/home.html",
         {
-            "squadrons": roster_selectors.squadron_list(),
+            "squadrons": squadrons,
+            "squadrons_total": squadrons_total,
+            "per_side": roster_selectors.HOME_SQUADRONS_PER_SIDE,
             "aces": selectors.ace_list(limit=10),
             "campaigns": campaign_model()._default_manager.only("id", "name"),
             "table_battles": TableBattle.objects.only("id", "name", "system")[:10],

@@ -148,3 +148,23 @@ def test_the_tallies_count_an_entry_as_their_recount_does(cast, kind, was):
     event = PilotEvent.objects.create(pilot=cast["Bader"], kind=kind, details=details)
     in_recount = PilotEvent.objects.filter(tallies._counted(), pk=event.pk).exists()
     assert tallies._is_counted(event) == in_recount
+
+
+def test_home_page_shows_the_first_squadrons_of_each_side_and_links_them_all(client, cast):
+    from roster.models import Squadron
+    from roster.selectors import HOME_SQUADRONS_PER_SIDE, squadron_list
+
+    home = client.get("/").content.decode()
+    assert f'data-squadron="{cast["raf"].pk}"' in home and "all 2 squadrons" not in home
+    Squadron.objects.bulk_create(
+        [Squadron(name=f"Sqn {side} {i:02d}", nation="France" if side == "allied" else "Italy", side=side)
+         for side in ("allied", "axis") for i in range(HOME_SQUADRONS_PER_SIDE + 3)]
+    )  # fmt: skip
+    home = client.get("/").content.decode()
+    shown = {int(pk) for pk in re.findall(r'<tr data-squadron="(\d+)">', home)}
+    assert len(shown) == 2 * HOME_SQUADRONS_PER_SIDE
+    for side in ("allied", "axis"):  # the first of each side, in the squadron list's order
+        first = [s.pk for s in squadron_list().filter(side=side)][:HOME_SQUADRONS_PER_SIDE]
+        assert set(first) <= shown
+    total = Squadron.objects.count()
+    assert f'<a href="/squadrons/">all {total} squadrons</a>' in home

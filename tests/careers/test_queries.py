@@ -32,7 +32,7 @@ def _count(client, url):
 @pytest.mark.parametrize(
     "url",
     ["/pilots/{pilot}/", "/squadrons/{squadron}/", "/aces/", "/aces/?side=axis&status=living",
-     "/statistics/{campaign}/", "/api/roster/aces/", "/api/roster/pilots/{pilot}/", "/api/roster/squadrons/{squadron}/"],
+     "/statistics/{campaign}/", "/", "/aces/?page=2", "/aces/?squadron_name=JG", "/api/roster/aces/", "/api/roster/pilots/{pilot}/", "/api/roster/squadrons/{squadron}/"],
 )  # fmt: skip
 def test_pages_use_as_many_queries_for_1000_pilots_as_for_10(client, cast, url):
     squadron = Squadron.objects.get(name="JG 51")
