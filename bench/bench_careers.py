@@ -18,6 +18,9 @@ created afresh): all are built first, then timed in alternating rounds (one
 request per page per round), and it prints each page's median at every size and
 the ratio of the largest to the smallest. ``--baseline PATH`` times another
 checkout (e.g. ``git archive`` of an older commit) the same way beside it.
+``--reuse`` keeps this tree's databases (SQLite: a file per size in the
+temporary directory; PostgreSQL: ``<name>_p<pilots>``) and times them again on
+the next run instead of building them afresh (10,000 pilots take minutes).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/angels_bench \
         .venv/bin/python bench/bench_careers.py --sizes 1000,10000
