@@ -7,10 +7,11 @@ the hexes it enters, its difficult maneuvers with the chance that each check
 succeeds (000 "MANEUVER CHECKS": two dice plus the maneuver bonus against 10,
 or 13 at high speed; computed by the engine's own :func:`.preview.maneuver_chance`
 on the state as it will be when the check is rolled), and where the aircraft
-ends if the check(s) fail (000 "DIFFICULT MANEUVERS", the engine's
-:func:`.maneuvers.maneuver_outcome`). The closing status (000 "AIRCRAFT
-STATUS") and the attempt to enter the clouds (000 "CLOUDS") are left to the
-player: a path lists the statuses its plans allow.
+ends if the check(s) fail (000 "DIFFICULT MANEUVERS"): each path flown by
+the engine's walk of a move, :func:`.maneuvers.walk`, which the computer
+pilots share. The closing status (000 "AIRCRAFT STATUS") and the attempt to
+enter the clouds (000 "CLOUDS") are left to the player: a path lists the
+statuses its plans allow.
 
 A plan that leaves the map (000 "THE BATTLE MAP") has no end hex; such moves
 stay available step by step. Nothing here rolls a die or changes the state.
@@ -22,8 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, Activate, Maneuver, MovePlan, Straight, Turn
-from .maneuvers import maneuver_outcome
+from .actions import Action, Activate, Maneuver, MovePlan, Turn
+from .maneuvers import walk
 from .phases import MOVEMENT
 from .plans import legal_move_plans
 from .preview import maneuver_chance
@@ -101,60 +102,61 @@ def fly(
 ) -> tuple[tuple[int, ...], Place, tuple[int, ...]]:
     """(hexes entered, end place, altitude before each step) of ``steps`` from the plane's place.
 
-    The engine's step rules (movement.step): straight and a normal turn enter
-    the hex ahead, a turn then turns one hex side; a maneuver's effect, with
-    ``ok`` its check's result, is the engine's :func:`.maneuvers.maneuver_outcome`.
-    Leaving the map ends the path (hex -1).
+    The engine's walk of a move (:func:`.maneuvers.walk`, which the computer
+    pilots share), ``ok`` the result of its maneuver checks. Leaving the map
+    ends the path (hex -1, the altitudes up to the step that leaves).
     """
+    hexes, end, before = _walk(s, plane, steps, ok)
+    return hexes, end, tuple(b[2] for b in before)
+
+
+def _walk(
+    s: BattleState, plane: int, steps: tuple[Any, ...], ok: bool
+) -> tuple[tuple[int, ...], Place, list[tuple[int, int, int]]]:
+    """:func:`fly` with (hex, facing, altitude) before each step flown."""
     p = s.planes[plane]
-    nb = s.st.map.neighbour
-    h, f, alt = p.hex, p.facing, p.alt
-    hexes: list[int] = []
-    alts: list[int] = []
-    for st in steps:
-        alts.append(alt)
-        if type(st) is Straight or type(st) is Turn:
-            h = nb[h * 6 + f]
-            if h < 0:
-                return tuple(hexes), Place(-1, f, alt), tuple(alts)
-            hexes.append(h)
-            if type(st) is Turn:
-                f = (f + st.direction) % 6
-            continue
-        assert type(st) is Maneuver
-        out = maneuver_outcome(st.kind, st.option, f, ok)
-        if out.enter is not None:
-            h = nb[h * 6 + out.enter]
-            if h < 0:
-                return tuple(hexes), Place(-1, f, alt), tuple(alts)
-            hexes.append(h)
-        f = out.facing
-        alt += out.climb
-    return tuple(hexes), Place(h, f, alt), tuple(alts)
+    before: list[tuple[int, int, int]] = []
+    m = s.st.map
+    # the hexes entered listed by their index on the map
+    hexes, h, f, alt = walk(m.neighbour, p.hex, p.facing, p.alt, steps, ok, range(m.size), before)
+    return tuple(hexes), Place(h if h >= 0 else -1, f, alt), before
 
 
 class _Odds:
-    """Maneuver check chances for one aircraft and speed, on a copy just activated."""
+    """Maneuver check chances for one aircraft and speed, on a copy just activated.
+
+    The copy is set to where each check is rolled: the step, and with a
+    maneuver ability the aircraft's hex, facing and altitude; the rest of it
+    is the state as the move starts.
+    """
 
     def __init__(self, s: BattleState, plane: int, speed: int) -> None:
         self.state = s.clone()
         self.state.apply_unchecked(Activate(plane, speed))  # sets high speed, required status
         self.plane = plane
-        self.memo: dict[tuple[bool, str, int], float] = {}
+        # an ability's bonus (abilities: the "maneuver" hook) may read anything of the state
+        self.hooked = bool(s.st.hooks[plane].get("maneuver"))
+        self.memo: dict[tuple[Any, ...], float] = {}
 
-    def chance(self, index: int, kind: str, alt: int) -> float:
-        """The check of ``kind`` announced leaving hex ``index`` (0 = the start) at ``alt``."""
-        key = (index == 0, kind, alt)  # all maneuver_chance reads of the step and the plane
+    def chance(self, index: int, kind: str, alt: int, at: tuple[int, int] | None = None) -> float:
+        """The check of ``kind`` announced leaving hex ``index`` (0 = the start) at ``alt``;
+        ``at``: (hex, facing) there (None: the start's)."""
+        c = self.state
+        p = c.planes[self.plane]
+        hx, facing = (p.hex, p.facing) if at is None else at
+        # without an ability maneuver_chance reads of the step only whether it is the
+        # first (000 "CLIMBING STATUS"); with one, all that is set here
+        key = (index, kind, hx, facing, alt) if self.hooked else (index == 0, kind)
         got = self.memo.get(key)
         if got is None:
-            c = self.state
-            p = c.planes[self.plane]
-            keep = (c.step_no, p.alt)
-            c.step_no, p.alt = index, alt
+            keep = (c.step_no, c.steps_left, p.hex, p.facing, p.alt, p.dm_tried)
+            # as the engine's step when it rolls the check (movement.step)
+            c.step_no, c.steps_left = index, p.speed - index
+            p.hex, p.facing, p.alt, p.dm_tried = hx, facing, alt, True
             try:
                 got = self.memo[key] = maneuver_chance(c, self.plane, kind)
             finally:
-                c.step_no, p.alt = keep
+                c.step_no, c.steps_left, p.hex, p.facing, p.alt, p.dm_tried = keep
         return got
 
 
@@ -202,7 +204,7 @@ def move_choices(
     ends: dict[Place, list[Path]] = {}
     off = 0
     for (speed, steps), (statuses, clouds) in by_steps.items():
-        hexes, place, alts = fly(s, plane, steps, True)
+        hexes, place, before = _walk(s, plane, steps, True)
         if place.hex < 0:
             off += 1
             continue
@@ -212,7 +214,8 @@ def move_choices(
                 o = odds.get(speed)
                 if o is None:
                     o = odds[speed] = _Odds(s, plane, speed)
-                checks.append(Check(i + 1, st, o.chance(i, st.kind, alts[i])))
+                h, f, alt = before[i]
+                checks.append(Check(i + 1, st, o.chance(i, st.kind, alt, (h, f))))
         chance = 1.0
         for c in checks:
             chance *= c.chance

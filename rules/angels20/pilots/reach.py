@@ -1,8 +1,8 @@
 """Move tables and reachable positions for the computer pilots.
 
 Everything here is relative to an aircraft at axial (0, 0): where a step
-sequence takes it (:func:`simulate`, using the engine's own
-``maneuvers.maneuver_outcome``), the legal plans of one speed grouped by
+sequence takes it (:func:`simulate`, the engine's own walk of a move,
+``maneuvers.walk``), the legal plans of one speed grouped by
 their outcome (:func:`groups`), the distinct end positions of normal moves
 (:func:`reach`), and how many of those ends give a shot at a fixed target
 (:func:`shoot_bins`, :func:`dodge_bins`). The tables are process-wide
@@ -24,11 +24,9 @@ from ..actions import (
     TURN_RIGHT,
     Action,
     Maneuver,
-    Straight,
-    Turn,
 )
 from ..hexmap import ARC_TABLE, ASPECT_TABLE, DIRECTIONS, MAX_TABLE_RANGE
-from ..maneuvers import maneuver_outcome
+from ..maneuvers import walk
 from ..plans import plan_steps
 
 _MAXR = MAX_TABLE_RANGE
@@ -78,15 +76,40 @@ def intern(x: Any) -> Any:
 
 
 _CELL_R = 16  # each step enters at most one hex: moves of up to 16 steps stay on the grid
-_CELL_SPAN = 2 * _CELL_R + 1
-# the interned (q, r) of every offset a move can reach, by
-# (q + _CELL_R) * _CELL_SPAN + (r + _CELL_R): a path is built from shared cells
-_CELLS = tuple(
-    intern((q, r)) for q in range(-_CELL_R, _CELL_R + 1) for r in range(-_CELL_R, _CELL_R + 1)
-)
-# a step in direction k moves the cell index by this much
-_CELL_STEP = tuple(dq * _CELL_SPAN + dr for dq, dr in DIRECTIONS)
-_CELL_ORIGIN = _CELL_R * _CELL_SPAN + _CELL_R
+
+
+class _Grid:
+    """The relative hexes within ``radius`` of (0, 0) as a hex grid for
+    ``maneuvers.walk``: a hex is an index, ``cells[index]`` its interned (q, r)."""
+
+    __slots__ = ("cells", "neighbour", "origin")
+
+    def __init__(self, radius: int) -> None:
+        span = 2 * radius + 1
+
+        def index(q: int, r: int) -> int:
+            if -radius <= q <= radius and -radius <= r <= radius:
+                return (q + radius) * span + (r + radius)
+            return -1  # off the grid
+
+        qr = [(q, r) for q in range(-radius, radius + 1) for r in range(-radius, radius + 1)]
+        # a path is built from shared cells
+        self.cells: tuple[Hex, ...] = tuple(intern(c) for c in qr)
+        self.neighbour = tuple(index(q + dq, r + dr) for q, r in qr for dq, dr in DIRECTIONS)
+        self.origin = index(0, 0)
+
+
+_GRIDS: dict[int, _Grid] = {}
+
+
+def _grid(radius: int) -> _Grid:
+    got = _GRIDS.get(radius)
+    if got is None:
+        got = _GRIDS[radius] = _Grid(radius)
+    return got
+
+
+_GRID = _grid(_CELL_R)
 
 
 def simulate(
@@ -94,66 +117,26 @@ def simulate(
 ) -> tuple[tuple[Hex, ...], int, int]:
     """Relative path of a step sequence from (0, 0): (entered hexes, facing, altitude).
 
-    A maneuver's effect comes from the engine's own rule (``maneuvers.maneuver_outcome``).
+    The engine's walk of a move (``maneuvers.walk``, which move choices on
+    the map share), on a grid of relative hexes the move cannot leave.
     """
-    if len(steps) > _CELL_R:
-        return _simulate_far(steps, facing, alt, ok)
-    c = _CELL_ORIGIN  # the index of (q, r) in _CELLS
-    f = facing
-    path: list[tuple[int, int]] = []
-    for s in steps:
-        t = type(s)
-        if t is Straight or t is Turn:
-            c += _CELL_STEP[f]
-            path.append(_CELLS[c])
-            if t is Turn:
-                f = (f + s.direction) % 6  # type: ignore[attr-defined]
-            continue
-        out = maneuver_outcome(s.kind, s.option, f, ok)  # type: ignore[attr-defined]
-        if out.enter is not None:
-            c += _CELL_STEP[out.enter]
-            path.append(_CELLS[c])
-        f = out.facing
-        alt += out.climb
-    return intern(tuple(path)), f, alt
+    g = _GRID if len(steps) <= _CELL_R else _grid(len(steps))
+    entered, _, f, alt = walk(g.neighbour, g.origin, facing, alt, steps, ok, g.cells)
+    return intern(tuple(entered)), f, alt
 
 
-def _simulate_far(
+def traced(
     steps: tuple[Action, ...], facing: int, alt: int, ok: bool
-) -> tuple[tuple[Hex, ...], int, int]:
-    """:func:`simulate` for a move longer than the grid of shared cells."""
-    q = r = 0
-    f = facing
-    path: list[tuple[int, int]] = []
-    for s in steps:
-        t = type(s)
-        if t is Straight or t is Turn:
-            enter: int | None = f
-            if t is Turn:
-                f = (f + s.direction) % 6  # type: ignore[attr-defined]
-        else:
-            out = maneuver_outcome(s.kind, s.option, f, ok)  # type: ignore[attr-defined]
-            enter, f = out.enter, out.facing
-            alt += out.climb
-        if enter is not None:
-            dq, dr = DIRECTIONS[enter]
-            q += dq
-            r += dr
-            path.append(intern((q, r)))
-    return intern(tuple(path)), f, alt
-
-
-def path_alts(steps: tuple[Action, ...], alt: int, ok: bool) -> tuple[int, ...]:
-    """Altitude after each hex a step sequence enters (aligned with :func:`simulate`'s path)."""
-    out = []
-    for s in steps:
-        if type(s) is Maneuver:
-            eff = maneuver_outcome(s.kind, s.option, 0, ok)
-            if eff.enter is None:
-                continue  # remains in its hex: nothing entered
-            alt += eff.climb
-        out.append(alt)
-    return tuple(out)
+) -> tuple[tuple[Hex, ...], int, int, tuple[int, ...]]:
+    """:func:`simulate` and the altitude after each hex it enters (aligned with the path)."""
+    g = _GRID if len(steps) <= _CELL_R else _grid(len(steps))
+    before: list[tuple[int, int, int]] = []
+    entered, at, f, end_alt = walk(g.neighbour, g.origin, facing, alt, steps, ok, g.cells, before)
+    after = before[1:]
+    after.append((at, f, end_alt))
+    # a step enters a hex unless it remains in its own (a successful Scissors)
+    alts = tuple([a for (h0, _, _), (h1, _, a) in zip(before, after, strict=True) if h1 != h0])
+    return intern(tuple(entered)), f, end_alt, alts
 
 
 # ---------------------------------------------------------------- move tables
@@ -237,18 +220,19 @@ def _first_maneuver(steps: tuple[Action, ...]) -> tuple[str | None, bool]:
 
 def _outcomes(
     steps: tuple[Action, ...], dm: str | None, facing: int, alt: int
-) -> tuple[tuple[End, ...], Any]:
-    """The end(s) and path(s) of a sequence: one, or success and failure of its maneuver."""
+) -> tuple[tuple[End, ...], Any, tuple[tuple[int, ...], ...]]:
+    """The end(s), path(s) and altitudes after each hex entered (per path) of a
+    sequence: one, or success and failure of its maneuver."""
     if dm is None:
-        path, f, a = simulate(steps, facing, alt, True)
-        return ((path[-1] if path else (0, 0)) + (f, a),), (path,)
-    ps, fs, a_s = simulate(steps, facing, alt, True)
-    pf, ff, a_f = simulate(steps, facing, alt, False)
+        path, f, a, alts = traced(steps, facing, alt, True)
+        return ((path[-1] if path else (0, 0)) + (f, a),), (path,), (alts,)
+    ps, fs, a_s, alts_s = traced(steps, facing, alt, True)
+    pf, ff, a_f, alts_f = traced(steps, facing, alt, False)
     ends = (
         (ps[-1] if ps else (0, 0)) + (fs, a_s),
         (pf[-1] if pf else (0, 0)) + (ff, a_f),
     )
-    return ends, intern((ps, pf))
+    return ends, intern((ps, pf)), (alts_s, alts_f)
 
 
 def _index_ends(out: list[Group]) -> tuple[End, ...]:
@@ -282,9 +266,8 @@ def _seq_outcome(steps: tuple[Action, ...], facing: int) -> tuple[Any, ...]:
         if len(_SEQ_OUTCOMES) > 100_000:
             _SEQ_OUTCOMES.clear()
         dm, dm_first = _first_maneuver(steps)
-        ends, paths = _outcomes(steps, dm, facing, 0)
+        ends, paths, alts = _outcomes(steps, dm, facing, 0)
         hexes = intern(frozenset(h for pth in paths for h in pth))
-        alts = tuple(path_alts(steps, 0, k == 0) for k in range(len(paths)))
         got = _SEQ_OUTCOMES[k] = (dm, dm_first, ends, paths, hexes, alts)
     return got
 

@@ -5,12 +5,29 @@ are among the paths offered."""
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
 from engine_helpers import at, battle, plane, play, where
 from test_movement import INIT_AXIS_WINS, duel
 
-from rules.angels20 import Activate, Dice, EndMove, Rules, ScriptedDice, dogfight, new_battle
-from rules.angels20.actions import STATUSES, STRAIGHT, Maneuver, Turn
+from rules.angels20 import (
+    CATALOGUE,
+    Activate,
+    AircraftSetup,
+    Dice,
+    EndMove,
+    Rules,
+    ScriptedDice,
+    abilities,
+    dogfight,
+    new_battle,
+)
+from rules.angels20.actions import ALL_MANEUVERS, STATUSES, STRAIGHT, Maneuver, Turn
+from rules.angels20.hexmap import EDGE_NAMES
+from rules.angels20.maneuvers import walk
 from rules.angels20.move_choices import choices_json, fly, movable, move_choices
+from rules.angels20.pilots import reach
 from rules.angels20.plans import legal_move_plans
 
 L = Turn(-1)
@@ -151,3 +168,134 @@ def test_a_path_offers_the_statuses_its_plans_allow():
         c = s.clone()
         c.apply(straight.plan(status))  # each one a legal whole move
         assert STATUSES[c.planes[0].status] == status
+
+
+# -- one walker of a move (maneuvers.walk): the map's and the computer pilots' -------------
+
+BF = "Bf 109E Wingman"
+# hexes on the 30 x 30 test map's edges and corners, (col, row)
+EDGE_HEXES = [(0, 0), (29, 0), (0, 29), (29, 29), (15, 0), (0, 14), (29, 15), (14, 29), (1, 1)]
+
+
+def _at_edge(col: int, row: int, facing: int, alt: int = 3, stats=None):
+    """A Bf 109E (Axis) on hex (col, row), free to move; the Allied aircraft far away has moved."""
+    setup = [
+        AircraftSetup(
+            stats=stats or CATALOGUE[BF], side="axis", col=col, row=row, facing=facing, altitude=alt
+        ),
+        plane("Hurricane Mk I", "allied", 0, 0, 3),
+    ]
+    s = battle(setup, INIT_AXIS_WINS)
+    play(s, Activate(1, 2), STRAIGHT, STRAIGHT)
+    return s
+
+
+def _engine_step(s, action, dice):
+    """(the state after the engine flies ``action`` with ``dice``, its check's result)."""
+    c = s.clone()
+    c.dice = ScriptedDice(list(dice) + [6, 6, 1, 1] * 40)  # then the Axis wins the initiative
+    n = len(c.log)
+    c.apply(action)
+    checks = [e["success"] for e in c.log[n:] if e["e"] == "maneuver"]
+    return c, (checks[0] if checks else True)
+
+
+def _agrees(s, c, steps, ok) -> None:
+    """Both walkers put aircraft 0 where the engine did (``c``), or off the map by its edge."""
+    p0, p = s.planes[0], c.planes[0]
+    m = s.st.map
+    hexes, end, facing, alt = walk(m.neighbour, p0.hex, p0.facing, p0.alt, steps, ok, range(m.size))
+    flown = fly(s, 0, steps, ok)
+    assert flown[0] == tuple(hexes) and flown[1].facing == facing and flown[1].altitude == alt
+    assert (p.facing, p.alt) == (facing, alt)
+    if end < 0:  # 000 "THE BATTLE MAP": it left the map by that edge
+        assert p.hex == -1 and p.exit_edge == EDGE_NAMES[end] and flown[1].hex == -1
+        return
+    assert p.hex == end == flown[1].hex
+    # the computer pilots' walk, relative to where the aircraft starts
+    path, rel_facing, rel_alt = reach.simulate(steps, p0.facing, p0.alt, ok)
+    (q0, r0), (q, r) = m.axial(p0.hex), m.axial(end)
+    assert (path[-1] if path else (0, 0)) == (q - q0, r - r0)
+    assert [m.axial(h) for h in hexes] == [(hq + q0, hr + r0) for hq, hr in path]
+    assert (rel_facing, rel_alt) == (facing, alt)
+
+
+@pytest.mark.parametrize("facing", range(6))
+def test_every_step_is_walked_where_the_engine_flies_it_at_the_map_edge_too(facing):
+    # every step the engine offers (straight, turns, each maneuver and option), first and
+    # second of a move, at normal and high speed, from the map's edges and corners: its
+    # check succeeding (6, 6) and failing (1, 1); many of them leave the map
+    kinds, left = set(), 0
+    for col, row in EDGE_HEXES:
+        for speed in (3, 5):  # the Bf 109E's high speeds are 4-5
+            s = _at_edge(col, row, facing)
+            s.apply(Activate(0, speed))
+            for depth in range(2):
+                steps = [
+                    a for a in s.legal_actions() if type(a) in (type(STRAIGHT), Turn, Maneuver)
+                ]
+                for a in steps:
+                    for dice in ([6, 6], [1, 1]):
+                        c, ok = _engine_step(s, a, dice)
+                        _agrees(s, c, (a,), ok)
+                        kinds.add(a.kind if type(a) is Maneuver else str(a))
+                        left += c.planes[0].hex < 0
+                stay = [a for a in steps if _engine_step(s, a, [6, 6])[0].planes[0].hex >= 0]
+                if depth or not stay:
+                    break
+                s.apply(stay[0])
+    assert {m.kind for m in ALL_MANEUVERS} <= kinds and left > 50
+
+
+def test_whole_moves_are_walked_where_the_engine_flies_them_at_the_map_edge():
+    # every whole-move plan of an aircraft in a corner, facing along the edge: flown by the
+    # engine, it ends where the walkers say, or leaves the map where they say
+    s = _at_edge(1, 0, 2, alt=4)
+    plans = {(p.speed, p.steps): p for p in legal_move_plans(s, 0)}
+    off = 0
+    for plan in plans.values():
+        for dice in ([6] * 4, [1] * 4):
+            c, ok = _engine_step(s, plan, dice)
+            _agrees(s, c, plan.steps, ok)
+            off += c.planes[0].hex < 0
+    assert off and len(plans) > 100
+
+
+TEST_ABILITY = "Test: Steadier Further On"
+
+
+@pytest.fixture
+def steadier():
+    """An ability whose bonus depends on where the check is rolled: +1 per hex flown before
+    it this move, +1 more facing north (a test's own; removed afterwards)."""
+    abilities.define(TEST_ABILITY, "test only", "tests")
+
+    def hook(state, i: int, kind: str) -> int:
+        return state.step_no + (1 if state.planes[i].facing == 0 else 0)
+
+    abilities.register(TEST_ABILITY, "maneuver", hook)
+    yield dataclasses.replace(CATALOGUE[BF], abilities=(TEST_ABILITY,))
+    del abilities.ABILITIES[TEST_ABILITY]
+
+
+def test_a_maneuver_ability_gives_each_check_the_chance_the_engine_rolls_against(steadier):
+    # 000 "MANEUVER CHECKS" with an ability's bonus that the step and facing change: each
+    # listed check's chance is the one the engine's roll has (its logged bonus and target)
+    s = battle(
+        [plane(BF, "axis", 0, 0, 0, stats=steadier), plane("Hurricane Mk I", "allied", 10, -8, 3)],
+        INIT_AXIS_WINS,
+    )
+    play(s, Activate(1, 2), STRAIGHT, STRAIGHT)
+    moves = move_choices(s, 0)
+    assert moves is not None
+    seen = set()
+    for r in moves.reach[::2]:
+        got = move_choices(s, 0, r.hex, per_end=4)
+        assert got is not None
+        for path in (p for e in got.ends for p in e.paths if p.checks):
+            c, _ = _engine_step(s, path.plan(path.statuses[0]), [3, 3])
+            rolled = [e for e in c.log if e["e"] == "maneuver"]
+            assert [_p(e["target"] - e["bonus"]) for e in rolled] == [x.chance for x in path.checks]
+            seen.add((path.checks[0].step, path.checks[0].chance))
+    # the same maneuver at other steps has other chances (a memo by kind alone would not)
+    assert len({chance for _, chance in seen}) >= 3 and len({step for step, _ in seen}) >= 3
