@@ -21,10 +21,11 @@ from django.db.models import F, Q
 from angels.errors import RuleViolation
 from angels.events import BATTLE_RESULT, CAMPAIGN_END, send_campaign_event
 from battles.rules_settings import rules_options
-from careers.models import AppliedResult, PilotEvent, PilotEventKind
+from careers.models import PilotEvent, PilotEventKind
 from careers.services import (
     campaign_action_revert,
     campaign_turn_begin,
+    campaign_turn_begin_revert,
     pilot_counts_carry,
     pilot_log,
 )
@@ -523,7 +524,12 @@ def campaign_replay(campaign: Campaign, *, upto: int | None = None) -> GameState
 
 
 def campaign_undo_last(*, campaign_id: int, by: User) -> Campaign:
-    """Take back the last action: it stays in the record, marked undone, and the state is replayed."""
+    """Take back the last action: it stays in the record, marked undone, and the state is replayed.
+
+    Everything the action did to the roster comes back off it, or nothing is undone:
+    its results (``campaign_action_revert``) and, when it began a new turn, that turn's
+    start (pilots back to duty wounded again, replacements off the roster:
+    ``campaign_turn_begin_revert``), so re-doing it begins the turn again alike."""
     with transaction.atomic():
         campaign = _locked(campaign_id, None)
         _require_organiser(campaign, by)
@@ -531,7 +537,12 @@ def campaign_undo_last(*, campaign_id: int, by: User) -> Campaign:
         if last is None:
             raise RuleViolation("there is nothing to undo", code="state")
         _undo_refusal(campaign, last)
-        # everything the action did to the roster comes back off it, or nothing is undone
+        if campaign.turn > last.turn:  # the turn's start went after the action's results
+            in_play = campaign.planes.filter(pilot__isnull=False, left_turn__isnull=True)
+            campaign_turn_begin_revert(
+                campaign=campaign, campaign_turn=campaign.turn,
+                in_play=set(in_play.values_list("pilot_id", flat=True)),
+            )  # fmt: skip
         reverted = campaign_action_revert(campaign=campaign, sequence=last.sequence)
         last.undone, last.undone_by = True, by
         last.save(update_fields=["undone", "undone_by"])
@@ -546,7 +557,10 @@ def campaign_undo_last(*, campaign_id: int, by: User) -> Campaign:
 
 
 def _undo_refusal(campaign: Campaign, last: CampaignAction) -> None:
-    """Refuse (a 400, code ``state``) an undo whose consequences cannot be taken back."""
+    """Refuse (a 400, code ``state``) an undo whose consequences cannot be taken back:
+    an engine battle's result (flown and applied to the roster) and the campaign's end
+    (its pilots went back to the free roster). What else cannot be taken back (a pilot
+    changed since by a later act) is refused by the reverts themselves."""
     payload = last.payload if isinstance(last.payload, dict) else {}
     if payload.get("type") == "result":
         try:
@@ -559,24 +573,6 @@ def _undo_refusal(campaign: Campaign, last: CampaignAction) -> None:
                 "it cannot be undone (correct PP/ST or the pilots instead)",
                 code="state",
             )
-    if campaign.turn > last.turn:
-        key = f"replacements:{campaign.pk}:{campaign.turn}"
-        summary = (
-            AppliedResult.objects.filter(source_key=key).values_list("summary", flat=True).first()
-        )
-        drafted = sum(len(ids) for ids in (summary or {}).values())
-        returned = PilotEvent.objects.filter(
-            campaign=campaign, kind=PilotEventKind.RETURNED, campaign_turn=campaign.turn
-        ).count()
-        if drafted or returned:
-            raise RuleViolation(
-                f"this action began turn {campaign.turn}: {returned} pilot(s) returned to duty "
-                f"and {drafted} replacement(s) joined; it cannot be undone",
-                code="state",
-            )
-        AppliedResult.objects.filter(
-            source_key=key
-        ).delete()  # (nothing drafted) the turn may come again
     if PilotEvent.objects.filter(campaign=campaign, details__enrolment="released").exists():
         raise RuleViolation(
             "the campaign ended with this action and its pilots went back to the free roster: "

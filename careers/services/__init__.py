@@ -9,7 +9,7 @@ the modules hold one kind of write each:
   progress (quality, experience, ace status, awards);
 - :mod:`.results` -- applying an engagement result, exactly once;
 - :mod:`.claims` -- table battles and the kill claims the organiser decides;
-- :mod:`.turns` -- the turn hook: return to duty and replacements;
+- :mod:`.turns` -- the turn hook: return to duty and replacements (and taking them back);
 - :mod:`.acts` -- the organiser's acts on pilots (add, transfer, retire, revive);
 - :mod:`.career_settings` -- a campaign's career settings;
 - :mod:`.awards` -- a campaign's awards;
@@ -24,7 +24,12 @@ from .carry import pilot_counts_carry
 from .claims import claim_confirm, claim_deny, table_battle_record
 from .log import pilot_enlist, pilot_log
 from .results import engagement_apply
-from .turns import campaign_turn_begin, pilots_return_to_duty, replacements_draft
+from .turns import (
+    campaign_turn_begin,
+    campaign_turn_begin_revert,
+    pilots_return_to_duty,
+    replacements_draft,
+)
 from .undo import applied_result_revert, campaign_action_revert
 
 __all__ = [
@@ -32,6 +37,7 @@ __all__ = [
     "award_define",
     "campaign_action_revert",
     "campaign_turn_begin",
+    "campaign_turn_begin_revert",
     "career_settings_for",
     "career_settings_update",
     "claim_confirm",

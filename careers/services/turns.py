@@ -1,8 +1,10 @@
 """The campaign turn's hook: wounded pilots due back return to duty, then
-squadrons below strength draft replacements."""
+squadrons below strength draft replacements; and taking both back when the
+organiser undoes the action that began the turn."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from django.db import IntegrityError, transaction
@@ -10,11 +12,12 @@ from django.db.models import Count, Q
 
 from angels.errors import RuleViolation
 from angels.numbers import MAX_TURN
-from roster.models import Pilot, PilotStatus, Squadron
+from roster.models import Airframe, Pilot, PilotStatus, Squadron
 from rules.careers import get_rule_set, roll_characteristics
 from rules.dice import Dice
 
-from ..models import AppliedResult, PilotEventKind, ResultMode
+from ..models import AppliedResult, Claim, PilotAward, PilotEvent, PilotEventKind, ResultMode
+from ..tallies import tallies_batched
 from ..types import CampaignLike, CampaignModel
 from .career_settings import career_settings_for
 from .log import pilot_enlist, pilot_log
@@ -164,3 +167,106 @@ def campaign_turn_begin(
         campaign=campaign, campaign_turn=campaign_turn, recorded_by=recorded_by
     )
     return {"returned": returned, "drafted": drafted}
+
+
+# entries a replacement may have besides his JOINED entry and still be taken back:
+# notes (an assignment to a plane of an action since undone) count in no figure
+_NOTHING_ELSE = (PilotEventKind.JOINED, PilotEventKind.NOTE)
+
+
+@transaction.atomic
+def campaign_turn_begin_revert(
+    *, campaign: CampaignLike, campaign_turn: int, in_play: Collection[int] = ()
+) -> dict[str, list[Any]]:
+    """Take back what :func:`campaign_turn_begin` did for ``campaign_turn`` (an organiser
+    undoes the action that began it), all or nothing: the pilots who returned to duty
+    are wounded again as they were (their RETURNED entries gone), the replacements
+    drafted leave the roster (deleted with their JOINED entries) and the draft's
+    ``AppliedResult`` goes, so the turn may begin again and draft the same pilots
+    (its dice come from its key). Refuses (a 400, code ``state``), changing nothing,
+    when a returned pilot changed since (wounded again, a career entry other than a
+    note, flying a plane in ``in_play``) or a replacement served (any entry but his
+    JOINED one and notes, a claim, an award, an airframe, a plane in ``in_play``):
+    that must be taken back first. Locks the pilots concerned (``select_for_update``).
+    Returns the returned pilots' ids and the replacements' names."""
+    returns = [
+        event
+        for event in PilotEvent.objects.filter(
+            campaign=cast(CampaignModel, campaign), kind=PilotEventKind.RETURNED,
+            campaign_turn=campaign_turn,
+        ).order_by("id")  # (not the campaign's end releasing its wounded: never taken back)
+        if not (isinstance(event.details, dict) and event.details.get("enrolment") == "released")
+    ]  # fmt: skip
+    key = f"replacements:{campaign.pk}:{campaign_turn}"
+    draft = AppliedResult.objects.filter(source_key=key).first()
+    drafted_ids = [int(pk) for ids in (draft.summary if draft else {}).values() for pk in ids]
+    pilots = Pilot.objects.select_for_update(of=("self",)).in_bulk(
+        [e.pilot_id for e in returns] + drafted_ids
+    )
+    playing = set(in_play)
+    for event in returns:
+        pilot = pilots[event.pilot_id]
+        since = (
+            PilotEvent.objects.filter(pilot_id=pilot.pk, pk__gt=event.pk)
+            .exclude(kind=PilotEventKind.NOTE)
+            .values_list("kind", flat=True)
+            .first()
+        )
+        if pilot.status != PilotStatus.ACTIVE or since is not None or pilot.pk in playing:
+            what = since or ("a plane in play" if pilot.pk in playing else pilot.status)
+            raise RuleViolation(
+                f"{pilot} returned to duty on turn {campaign_turn} and has changed since "
+                f"({what}): take that back first",
+                field="pilot",
+                code="state",
+            )
+    replacements = [pilots[pk] for pk in drafted_ids if pk in pilots]  # (deleted since: gone)
+    served = _served(replacements, playing)
+    if served:
+        pilot, what = served
+        raise RuleViolation(
+            f"{pilot} was drafted as a replacement on turn {campaign_turn} and has served "
+            f"since ({what}): take that back first",
+            field="pilot",
+            code="state",
+        )
+    why = f"organiser undo: the start of campaign turn {campaign_turn} taken back"
+    with tallies_batched():  # (entries of no figure: the block keeps it so if one ever is)
+        for event in returns:
+            pilot = pilots[event.pilot_id]
+            was_due = event.details.get("was_due") if isinstance(event.details, dict) else None
+            pilot.status, pilot.wounded_until_turn = PilotStatus.WOUNDED, was_due
+            pilot._change_reason = why  # type: ignore[attr-defined]  # issue 16 history
+            pilot.save(update_fields=["status", "wounded_until_turn"])
+        PilotEvent.objects.filter(pk__in=[e.pk for e in returns]).delete()
+        names = [p.name for p in replacements]
+        for pilot in replacements:
+            pilot._change_reason = why  # type: ignore[attr-defined]  # issue 16 history
+            pilot.delete()  # with his JOINED entry and notes (cascade)
+    if draft is not None:
+        draft.delete()  # the turn may come again
+    return {"returned": [e.pilot_id for e in returns], "drafted": names}
+
+
+def _served(pilots: list[Pilot], in_play: set[int]) -> tuple[Pilot, str] | None:
+    """The first of ``pilots`` with a career beyond joining, and what it is."""
+    ids = [p.pk for p in pilots]
+    by_id = {p.pk: p for p in pilots}
+    for pk, kind in (
+        PilotEvent.objects.filter(pilot_id__in=ids)
+        .exclude(kind__in=_NOTHING_ELSE)
+        .values_list("pilot_id", "kind")[:1]
+    ):
+        return by_id[pk], PilotEventKind(kind).label.lower()
+    checks: tuple[tuple[str, Any], ...] = (
+        ("a kill claim", Claim.objects.filter(Q(pilot_id__in=ids) | Q(victim_id__in=ids))),
+        ("an award", PilotAward.objects.filter(pilot_id__in=ids)),
+        ("an airframe", Airframe.objects.filter(pilot_id__in=ids)),
+    )
+    for what, rows in checks:
+        for pilot_id, victim_id in rows.values_list(
+            "pilot_id", "victim_id" if what == "a kill claim" else "pilot_id"
+        )[:1]:
+            return by_id.get(pilot_id) or by_id[victim_id], what
+    playing = next((pk for pk in ids if pk in in_play), None)
+    return (by_id[playing], "a plane in play") if playing is not None else None
