@@ -5,6 +5,7 @@ drafted leave it), and re-doing the action begins the turn alike."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -35,12 +36,27 @@ def _agree(campaign) -> dict:
     return kept
 
 
-def _figures(client, campaign) -> dict:
+_FIGURE = re.compile(r'data-figure="([a-z_]+)">\s*([^<]*?)\s*<')
+
+
+def _figures(client, campaign, squadrons=()) -> dict:
+    """The figures a user reads: the statistics (API and page), the aces (API and
+    page), the squadrons' figures on their pages; and the tallies equal a recount."""
+    stats = client.get(f"/statistics/{campaign.pk}/").content.decode()
     return {
         "stats": client.get(f"/api/roster/campaigns/{campaign.pk}/stats/").json()["sides"],
+        "stats_page": {
+            side: dict(_FIGURE.findall(stats[stats.index(f'data-side="{side}"') :].split("</tr>")[0]))
+            for side in ("allied", "axis")
+        },
         "aces": client.get("/api/roster/aces/?limit=500").json()["results"],
+        "aces_page": re.findall(r'<tr data-pilot="(\d+)">', client.get("/aces/").content.decode()),
+        "squadrons": {
+            s.pk: dict(_FIGURE.findall(client.get(f"/squadrons/{s.pk}/").content.decode().split("</div>")[0]))
+            for s in squadrons
+        },
         "tallies": _agree(campaign),
-    }
+    }  # fmt: skip
 
 
 def _act(campaign, users, action) -> None:
@@ -128,7 +144,8 @@ def test_undo_of_the_action_that_began_a_turn_takes_back_returns_and_replacement
     campaign = manual
     wounded, short = turn_end["wounded"], turn_end["short"]
     client.force_login(users["organiser"])
-    before = {"turn": campaign.turn, "figures": _figures(client, campaign)}
+    shown = (short, wounded.squadron)
+    before = {"turn": campaign.turn, "figures": _figures(client, campaign, shown)}
     strength = {s.pk: s.pilots.count() for s in campaign.squadrons.all()}
 
     first = _begin_turn(campaign, users, turn_end)
@@ -136,7 +153,8 @@ def test_undo_of_the_action_that_began_a_turn_takes_back_returns_and_replacement
     assert short.name in {squadron for squadron, _ in first["drafted"]}
     replacement = next(name for squadron, name in first["drafted"] if squadron == short.name)
     assert replacement in client.get(f"/squadrons/{short.pk}/").content.decode()
-    begun = _figures(client, campaign)
+    begun = _figures(client, campaign, shown)
+    assert begun["squadrons"] != before["figures"]["squadrons"]  # one more pilot, one back on duty
 
     response = client.post(f"/api/campaigns/{campaign.pk}/undo/")
     assert response.status_code == 200, response.content
@@ -148,14 +166,14 @@ def test_undo_of_the_action_that_began_a_turn_takes_back_returns_and_replacement
     assert replacement not in client.get(f"/squadrons/{short.pk}/").content.decode()
     assert {s.pk: s.pilots.count() for s in campaign.squadrons.all()} == strength
     assert not AppliedResult.objects.filter(source_key__startswith=f"replacements:{campaign.pk}:{campaign.turn + 1}").exists()  # fmt: skip
-    assert _figures(client, campaign) == before["figures"]
+    assert _figures(client, campaign, shown) == before["figures"]
 
     # redo: the same action again returns the same pilot and drafts the same names
     again = _begin_turn(campaign, users, turn_end)
     assert {k: again[k] for k in ("returned", "drafted")} == {
         k: first[k] for k in ("returned", "drafted")
     }
-    assert _figures(client, campaign) == begun
+    assert _figures(client, campaign, shown) == begun
     assert replacement in client.get(f"/squadrons/{short.pk}/").content.decode()
 
 
@@ -278,4 +296,35 @@ def test_an_automatic_action_that_began_a_turn_is_undone_and_redone_alike(campai
     assert {k: len(v) for k, v in again.items()} == {k: len(v) for k, v in drafted.items()}
     if campaign.turn == turn:  # (nothing automatic went on to a later turn)
         assert _figures(client, campaign) == figures
+    _agree(campaign)
+
+
+def test_undoing_back_through_a_turn_whose_replacements_then_flew_takes_them_off(
+    manual, users, client, turn_end
+):
+    """The organiser walks back action by action over a turn in which a replacement
+    or the returned pilot was given a plane: each undo answers 200 and the turn's
+    start comes off last, the plane's note with the replacement."""
+    campaign = manual
+    first = _begin_turn(campaign, users, turn_end)
+    began = campaign.actions.filter(undone=False).count()
+    fresh = set(first["ids"]) | set(first["returned"])
+    rng = random.Random(4)
+    for _ in range(200):
+        if campaign.planes.filter(pilot_id__in=fresh).exists():
+            break
+        state = GameState.from_json(campaign.state)
+        _act(campaign, users, rng.choice(state.legal_actions()))
+        campaign.refresh_from_db()
+    else:
+        raise AssertionError("no new plane went to a replacement or the returned pilot")
+    flew = campaign.planes.filter(pilot_id__in=fresh).values_list("pilot_id", flat=True)
+    assert PilotEvent.objects.filter(pilot_id__in=flew, kind="note").exists()
+    client.force_login(users["organiser"])
+    while campaign.actions.filter(undone=False).count() >= began:
+        assert client.post(f"/api/campaigns/{campaign.pk}/undo/").status_code == 200
+        campaign.refresh_from_db()
+    assert campaign.turn == turn_end["wounded"].wounded_until_turn - 1
+    assert not Pilot.objects.filter(pk__in=first["ids"]).exists()
+    assert Pilot.objects.get(pk=turn_end["wounded"].pk).status == "wounded"
     _agree(campaign)
