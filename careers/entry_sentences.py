@@ -489,8 +489,7 @@ def _ace(e: _Entry) -> SafeString:
 def _ace_lost(e: _Entry) -> SafeString:
     n = e.d.get("confirmed_air_kills")
     text = _sentence(
-        "lost ace status"
-        + (f": down to {_plural(n, 'confirmed kill')}" if n is not None else "")
+        "lost ace status" + (f": down to {_plural(n, 'confirmed kill')}" if n is not None else "")
     )
     return format_html("{}{}", text, _text_and_reason(e))
 
