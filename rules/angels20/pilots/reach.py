@@ -86,17 +86,17 @@ class _Grid:
 
     def __init__(self, radius: int) -> None:
         span = 2 * radius + 1
-
-        def index(q: int, r: int) -> int:
-            if -radius <= q <= radius and -radius <= r <= radius:
-                return (q + radius) * span + (r + radius)
-            return -1  # off the grid
-
-        qr = [(q, r) for q in range(-radius, radius + 1) for r in range(-radius, radius + 1)]
-        # a path is built from shared cells
-        self.cells: tuple[Hex, ...] = tuple(intern(c) for c in qr)
-        self.neighbour = tuple(index(q + dq, r + dr) for q, r in qr for dq, dr in DIRECTIONS)
-        self.origin = index(0, 0)
+        axis = range(-radius, radius + 1)
+        # hex (q, r) is index (q + radius) * span + (r + radius); a path is built from shared cells
+        self.cells: tuple[Hex, ...] = tuple(intern((q, r)) for q in axis for r in axis)
+        neighbour = [-1] * (6 * len(self.cells))  # -1: off the grid
+        for d, (dq, dr) in enumerate(DIRECTIONS):
+            for q in range(max(-radius, -radius - dq), min(radius, radius - dq) + 1):
+                for r in range(max(-radius, -radius - dr), min(radius, radius - dr) + 1):
+                    h = (q + radius) * span + (r + radius)
+                    neighbour[h * 6 + d] = h + dq * span + dr
+        self.neighbour = tuple(neighbour)
+        self.origin = radius * span + radius
 
 
 _GRIDS: dict[int, _Grid] = {}
