@@ -132,7 +132,8 @@ def web_battles_view(
         {b.pk: b for b in Battle.objects.filter(pk__in=in_play).defer("log")} if in_play else {}
     )
     rows = []
-    for b in seated:
+    for battle_row in seated:
+        b: Any = battle_row  # annotated by campaign_battles: scenario_name, result_in, result_winner
         turn = b.source_key.split(":")[2]
         row: dict[str, Any] = {
             "id": b.pk,

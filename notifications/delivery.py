@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import socket
+import ssl
 import urllib.request
 from collections.abc import Callable
 from datetime import timedelta
@@ -82,11 +83,12 @@ class _PinnedHTTP(urllib.request.HTTPHandler):
 
 class _PinnedHTTPS(urllib.request.HTTPSHandler):
     def __init__(self, host: str, addresses: list[str]) -> None:
-        super().__init__()
+        self._tls = ssl.create_default_context()  # checks the certificate against ``host``
+        super().__init__(context=self._tls)
         self._connection = _pinned(HTTPSConnection, host, addresses)
 
     def https_open(self, req: urllib.request.Request) -> Any:
-        return self.do_open(self._connection, req, context=self._context)
+        return self.do_open(self._connection, req, context=self._tls)
 
 
 def _opener(url: str) -> urllib.request.OpenerDirector:

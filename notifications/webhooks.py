@@ -28,7 +28,7 @@ REFUSED = "a webhook must be on the internet, not this machine or a private netw
 
 
 def _getaddrinfo(host: str, port: int) -> list[str]:
-    return [info[4][0] for info in socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)]
+    return [str(info[4][0]) for info in socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)]
 
 
 #: host, port -> the addresses the host resolves to (raises OSError when it does not)
