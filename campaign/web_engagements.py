@@ -133,9 +133,8 @@ def web_battles_view(
     )
     rows = []
     for battle_row in seated:
-        b: Any = (
-            battle_row  # annotated by campaign_battles: scenario_name, result_in, result_winner
-        )
+        # annotated by campaign_battles: scenario_name, result_in, result_winner
+        b: Any = battle_row
         turn = b.source_key.split(":")[2]
         row: dict[str, Any] = {
             "id": b.pk,
