@@ -269,7 +269,7 @@ def test_a_card_engagement_tells_its_result_as_the_players_and_the_webhook_read_
         u.username for u in users.values()
     )
     hook = Delivery.objects.get(channel="webhook", kind=events.BATTLE_RESULT)
-    assert hook.text.startswith(f"**Channel 1941**: {text} ")
+    assert hook.text.startswith(f"**Channel 1941**: {text.removeprefix('Channel 1941: ')} ")
     assert hook.text.endswith(f"/campaigns/{campaign.pk}/")
 
 
