@@ -100,16 +100,19 @@ class _Grid:
 
 
 _GRIDS: dict[int, _Grid] = {}
+_GRID: _Grid | None = None  # the shared grid of moves up to _CELL_R steps, once built
 
 
-def _grid(radius: int) -> _Grid:
+def _grid(steps: int) -> _Grid:
+    """A grid that a move of ``steps`` steps cannot leave (built on first use, not at import)."""
+    global _GRID
+    radius = max(steps, _CELL_R)
     got = _GRIDS.get(radius)
     if got is None:
         got = _GRIDS[radius] = _Grid(radius)
+        if radius == _CELL_R:
+            _GRID = got
     return got
-
-
-_GRID = _grid(_CELL_R)
 
 
 def simulate(
@@ -120,7 +123,9 @@ def simulate(
     The engine's walk of a move (``maneuvers.walk``, which move choices on
     the map share), on a grid of relative hexes the move cannot leave.
     """
-    g = _GRID if len(steps) <= _CELL_R else _grid(len(steps))
+    g = _GRID
+    if g is None or len(steps) > _CELL_R:
+        g = _grid(len(steps))
     entered, _, f, alt = walk(g.neighbour, g.origin, facing, alt, steps, ok, g.cells)
     return intern(tuple(entered)), f, alt
 
@@ -129,7 +134,9 @@ def traced(
     steps: tuple[Action, ...], facing: int, alt: int, ok: bool
 ) -> tuple[tuple[Hex, ...], int, int, tuple[int, ...]]:
     """:func:`simulate` and the altitude after each hex it enters (aligned with the path)."""
-    g = _GRID if len(steps) <= _CELL_R else _grid(len(steps))
+    g = _GRID
+    if g is None or len(steps) > _CELL_R:
+        g = _grid(len(steps))
     before: list[tuple[int, int, int]] = []
     entered, at, f, end_alt = walk(g.neighbour, g.origin, facing, alt, steps, ok, g.cells, before)
     after = before[1:]
