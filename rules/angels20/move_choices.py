@@ -13,17 +13,22 @@ pilots share. The closing status (000 "AIRCRAFT STATUS") and the attempt to
 enter the clouds (000 "CLOUDS") are left to the player: a path lists the
 statuses its plans allow.
 
-A plan that leaves the map (000 "THE BATTLE MAP") has no end hex; such moves
-stay available step by step. Nothing here rolls a die or changes the state.
+A plan that leaves the map (000 "THE BATTLE MAP": the aircraft retreats, or
+exits by its scenario's edge) has no end hex: it is listed as a way off the
+map, by the hex it leaves from and the edge it leaves by (the one the
+engine's ``leave_map`` records), the steps after leaving never flown.
+Nothing here rolls a die or changes the state.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, Activate, Maneuver, MovePlan, Turn
+from .actions import Action, Activate, Maneuver, MovePlan, Straight, Turn
+from .hexmap import EDGE_NAMES
 from .maneuvers import walk
 from .phases import MOVEMENT
 from .plans import legal_move_plans
@@ -33,6 +38,9 @@ if TYPE_CHECKING:
     from .state import BattleState
 
 PATHS_PER_END = 3  # the likeliest paths to one end; the others are counted, not listed
+# the ways off the map from one hex listed: twice the paths to an end (every edge hex is
+# left by straight flight, turns and sideslips at several speeds)
+WAYS_PER_EXIT = 2 * PATHS_PER_END
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +59,7 @@ class Place:
     hex: int
     facing: int
     altitude: int
+    edge: str | None = None  # off the map: the edge left by, as leave_map records it
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,13 +97,57 @@ class End:
 
 
 @dataclass(frozen=True, slots=True)
+class Way:
+    """One way off the map (000 "THE BATTLE MAP"): a move flown until it leaves.
+
+    The steps after leaving are never flown; a last step straight on or turning
+    leaves by the hex ahead (the turn is never made), so those are one way, shown
+    straight on. ``status`` is one its plans allow (the move ends off the map).
+    """
+
+    plane: int
+    speed: int
+    steps: tuple[Action, ...]  # the plan's steps, the unflown ones included
+    flown: int  # steps flown, the one leaving the map included
+    hexes: tuple[int, ...]  # hexes entered before leaving, in order
+    checks: tuple[Check, ...]  # the checks of the steps flown
+    status: str
+    left_from: int  # the hex it leaves the map from
+    edge: str  # the edge it leaves by
+    failed: Place | None  # where it ends if its check(s) fail; None without a check
+
+    @property
+    def chance(self) -> float:
+        """P(every check succeeds): it leaves the map."""
+        out = 1.0
+        for c in self.checks:
+            out *= c.chance
+        return out
+
+    def plan(self) -> MovePlan:
+        return MovePlan(self.plane, self.speed, self.steps, self.status, False)
+
+
+@dataclass(frozen=True, slots=True)
+class Exit:
+    """A hex and edge the aircraft may leave the map by: how many ways, the surest one's chance."""
+
+    hex: int
+    edge: str
+    ways: int
+    chance: float
+
+
+@dataclass(frozen=True, slots=True)
 class PlaneMoves:
     plane: int
     start: Place
     reach: tuple[Reach, ...]  # every end hex, by hex index
     ends: tuple[End, ...]  # the ends in the hex asked about
     plans: int  # whole-move plans of this aircraft, every status and cloud choice counted
-    off_map: int  # plans that leave the map (flown step by step)
+    off_map: int  # (speed, steps) flown that leave the map
+    exits: tuple[Exit, ...]  # every hex and edge left by, by hex index then edge
+    ways: tuple[Way, ...]  # the ways off the map from the hex asked about, likeliest first
 
 
 def fly(
@@ -104,7 +157,7 @@ def fly(
 
     The engine's walk of a move (:func:`.maneuvers.walk`, which the computer
     pilots share), ``ok`` the result of its maneuver checks. Leaving the map
-    ends the path (hex -1, the altitudes up to the step that leaves).
+    ends the path (hex -1 and the edge left by, the altitudes up to the step that leaves).
     """
     hexes, end, before = _walk(s, plane, steps, ok)
     return hexes, end, tuple(b[2] for b in before)
@@ -119,7 +172,8 @@ def _walk(
     m = s.st.map
     # the hexes entered listed by their index on the map
     hexes, h, f, alt = walk(m.neighbour, p.hex, p.facing, p.alt, steps, ok, range(m.size), before)
-    return tuple(hexes), Place(h if h >= 0 else -1, f, alt), before
+    end = Place(h, f, alt) if h >= 0 else Place(-1, f, alt, EDGE_NAMES[h])
+    return tuple(hexes), end, before
 
 
 class _Odds:
@@ -179,11 +233,17 @@ def movable(s: BattleState, legal: Sequence[Action] | None = None) -> list[int]:
 
 
 def move_choices(
-    s: BattleState, plane: int, to_hex: int | None = None, *, per_end: int = PATHS_PER_END
+    s: BattleState,
+    plane: int,
+    to_hex: int | None = None,
+    *,
+    per_end: int = PATHS_PER_END,
+    per_exit: int = WAYS_PER_EXIT,
 ) -> PlaneMoves | None:
-    """The whole moves of ``plane`` grouped by end: every reachable hex, and for ``to_hex``
-    the ends there with their likeliest paths. None if ``plane`` may not start a move now
-    (outside the Movement phase, during a move flown step by step, another side's aircraft).
+    """The whole moves of ``plane`` grouped by end: every reachable hex and every hex and
+    edge it may leave the map by, and for ``to_hex`` the ends there with their likeliest
+    paths and its ways off the map. None if ``plane`` may not start a move now (outside the
+    Movement phase, during a move flown step by step, another side's aircraft).
     """
     plans = legal_move_plans(s, plane)
     if not plans:
@@ -202,20 +262,31 @@ def move_choices(
     odds: dict[int, _Odds] = {}
     reach: dict[int, tuple[set[tuple[int, int]], list[float]]] = {}
     ends: dict[Place, list[Path]] = {}
+    # one way off the map: (speed, steps before the last flown, how the last one leaves)
+    # -> the way as found (the last step straight on preferred)
+    offs: dict[tuple[Any, ...], Way] = {}
     off = 0
     for (speed, steps), (statuses, clouds) in by_steps.items():
         hexes, place, before = _walk(s, plane, steps, True)
         if place.hex < 0:
             off += 1
+            flown = steps[: len(before)]  # up to the step that leaves
+            last = flown[-1]
+            same = (speed, flown[:-1], "ahead" if type(last) in (Straight, Turn) else last)
+            seen = offs.get(same)
+            if seen is not None:  # the same way off, by a turn or straight on
+                if type(last) is Straight:
+                    offs[same] = dataclasses.replace(seen, steps=steps, status=statuses[0])
+                continue
+            left_from = hexes[-1] if hexes else s.planes[plane].hex
+            checks = _checks(s, plane, speed, flown, before, odds)
+            assert place.edge is not None  # off the map: _walk names the edge
+            offs[same] = Way(
+                plane, speed, steps, len(flown), hexes, checks, statuses[0], left_from,
+                place.edge, None,
+            )  # fmt: skip
             continue
-        checks = []
-        for i, st in enumerate(steps):
-            if type(st) is Maneuver:
-                o = odds.get(speed)
-                if o is None:
-                    o = odds[speed] = _Odds(s, plane, speed)
-                h, f, alt = before[i]
-                checks.append(Check(i + 1, st, o.chance(i, st.kind, alt, (h, f))))
+        checks = _checks(s, plane, speed, steps, before, odds)
         chance = 1.0
         for c in checks:
             chance *= c.chance
@@ -225,14 +296,19 @@ def move_choices(
         if place.hex != to_hex:
             continue
         failed = fly(s, plane, steps, False)[1] if checks else None
-        path = Path(
-            plane, speed, steps, hexes, tuple(checks), tuple(statuses), bool(clouds), failed
-        )
+        path = Path(plane, speed, steps, hexes, checks, tuple(statuses), bool(clouds), failed)
         ends.setdefault(place, []).append(path)
     listed = []
     for place in sorted(ends, key=lambda e: (e.facing, e.altitude)):
         paths = sorted(ends[place], key=_likeliest)
         listed.append(End(place, tuple(paths[:per_end]), max(0, len(paths) - per_end)))
+    by_exit: dict[tuple[int, str], list[float]] = {}
+    for w in offs.values():
+        by_exit.setdefault((w.left_from, w.edge), []).append(w.chance)
+    ways = sorted(
+        (w for w in offs.values() if w.left_from == to_hex),
+        key=lambda w: (-w.chance, len(w.checks), w.speed, w.flown),
+    )[:per_exit]
     p = s.planes[plane]
     return PlaneMoves(
         plane,
@@ -241,7 +317,33 @@ def move_choices(
         tuple(listed),
         len(plans),
         off,
+        tuple(Exit(h, e, len(c), max(c)) for (h, e), c in sorted(by_exit.items())),
+        tuple(
+            dataclasses.replace(w, failed=fly(s, plane, w.steps, False)[1]) if w.checks else w
+            for w in ways
+        ),
     )
+
+
+def _checks(
+    s: BattleState,
+    plane: int,
+    speed: int,
+    steps: tuple[Action, ...],
+    before: list[tuple[int, int, int]],
+    odds: dict[int, _Odds],
+) -> tuple[Check, ...]:
+    """The maneuver checks of ``steps`` (flown at ``speed``; ``before``: where each is
+    rolled, from :func:`_walk`), their chances the engine's (``odds``: by speed)."""
+    checks = []
+    for i, st in enumerate(steps):
+        if type(st) is Maneuver:
+            o = odds.get(speed)
+            if o is None:
+                o = odds[speed] = _Odds(s, plane, speed)
+            h, f, alt = before[i]
+            checks.append(Check(i + 1, st, o.chance(i, st.kind, alt, (h, f))))
+    return tuple(checks)
 
 
 def _likeliest(path: Path) -> tuple[Any, ...]:
@@ -252,7 +354,8 @@ def _likeliest(path: Path) -> tuple[Any, ...]:
 
 
 def choices_json(s: BattleState, pm: PlaneMoves, to_hex: int | None = None) -> dict[str, Any]:
-    """:func:`move_choices` in JSON: hexes as [col, row], each path's action in the engine's form."""
+    """:func:`move_choices` in JSON: hexes as [col, row], each path's action in the engine's
+    form; a way off the map in the shape of a path, with its ``edge``."""
     colrow = s.st.map.colrow
 
     def place(pl: Place) -> dict[str, Any]:
@@ -262,25 +365,38 @@ def choices_json(s: BattleState, pm: PlaneMoves, to_hex: int | None = None) -> d
             "altitude": pl.altitude,
         }
 
+    def checks(cs: tuple[Check, ...]) -> list[dict[str, Any]]:
+        return [
+            {"step": c.step, "kind": c.maneuver.kind, "label": str(c.maneuver),
+             "chance": round(c.chance, 3)}
+            for c in cs
+        ]  # fmt: skip
+
     def path_json(path: Path) -> dict[str, Any]:
         return {
             "action": path.plan().to_json(),
             "speed": path.speed,
             "label": ", ".join(map(str, path.steps)),
             "hexes": [list(colrow(h)) for h in path.hexes],
-            "maneuvers": [
-                {
-                    "step": c.step,
-                    "kind": c.maneuver.kind,
-                    "label": str(c.maneuver),
-                    "chance": round(c.chance, 3),
-                }
-                for c in path.checks
-            ],
+            "maneuvers": checks(path.checks),
             "chance": round(path.chance, 3),
             "statuses": list(path.statuses),
             "clouds": path.clouds,
             "if_failed": place(path.failed) if path.failed else None,
+        }
+
+    def way_json(way: Way) -> dict[str, Any]:
+        return {
+            "action": way.plan().to_json(),
+            "speed": way.speed,
+            "label": ", ".join(map(str, way.steps[: way.flown])),
+            "hexes": [list(colrow(h)) for h in way.hexes],
+            "maneuvers": checks(way.checks),
+            "chance": round(way.chance, 3),
+            "statuses": [way.status],
+            "clouds": False,
+            "if_failed": place(way.failed) if way.failed else None,
+            "edge": way.edge,
         }
 
     return {
@@ -298,4 +414,14 @@ def choices_json(s: BattleState, pm: PlaneMoves, to_hex: int | None = None) -> d
             {**place(e.place), "more_paths": e.more, "paths": [path_json(p) for p in e.paths]}
             for e in pm.ends
         ],
+        "exits": [
+            {
+                "hex": list(colrow(x.hex)),
+                "edge": x.edge,
+                "ways": x.ways,
+                "chance": round(x.chance, 3),
+            }
+            for x in pm.exits
+        ],  # fmt: skip
+        "exit_paths": [way_json(w) for w in pm.ways],
     }

@@ -26,7 +26,7 @@ from rules.angels20 import (
 from rules.angels20.actions import ALL_MANEUVERS, STATUSES, STRAIGHT, Maneuver, Turn
 from rules.angels20.hexmap import EDGE_NAMES
 from rules.angels20.maneuvers import walk
-from rules.angels20.move_choices import choices_json, fly, movable, move_choices
+from rules.angels20.move_choices import Way, choices_json, fly, movable, move_choices
 from rules.angels20.pilots import reach
 from rules.angels20.plans import legal_move_plans
 
@@ -208,8 +208,9 @@ def _agrees(s, c, steps, ok) -> None:
     flown = fly(s, 0, steps, ok)
     assert flown[0] == tuple(hexes) and flown[1].facing == facing and flown[1].altitude == alt
     assert (p.facing, p.alt) == (facing, alt)
-    if end < 0:  # 000 "THE BATTLE MAP": it left the map by that edge
-        assert p.hex == -1 and p.exit_edge == EDGE_NAMES[end] and flown[1].hex == -1
+    if end < 0:  # 000 "THE BATTLE MAP": it left the map by that edge, as fly reports
+        assert p.hex == -1 and p.exit_edge == EDGE_NAMES[end] == flown[1].edge
+        assert flown[1].hex == -1
         return
     assert p.hex == end == flown[1].hex
     # the computer pilots' walk, relative to where the aircraft starts
@@ -299,3 +300,114 @@ def test_a_maneuver_ability_gives_each_check_the_chance_the_engine_rolls_against
             seen.add((path.checks[0].step, path.checks[0].chance))
     # the same maneuver at other steps has other chances (a memo by kind alone would not)
     assert len({chance for _, chance in seen}) >= 3 and len({step for step, _ in seen}) >= 3
+
+
+# -- ways off the map (000 "THE BATTLE MAP": the aircraft retreats, or exits by its edge) --
+
+
+def _left_from(c, plane_id: int) -> tuple[int, int]:
+    """The hex (col, row) the engine last had ``plane_id`` in this move, before it left."""
+    for e in reversed(c.log):
+        if e.get("plane") == plane_id and e["e"] in ("step", "activate"):
+            return tuple(e["hex"])
+    raise AssertionError("the aircraft never moved")
+
+
+def _flies_as_listed(s, way: Way) -> None:
+    """The engine flies ``way``: its checks succeeding it leaves from the listed hex by the
+    listed edge, each check rolled at the listed chance; failing, it ends where listed."""
+    c, _ = _engine_step(s, way.plan(), [6] * 2 * len(way.checks))
+    p = c.planes[way.plane]
+    assert p.hex == -1 and p.exit_edge == way.edge
+    assert _left_from(c, way.plane) == s.st.map.colrow(way.left_from)
+    [left] = [e for e in c.log if e["e"] in ("retreat", "exit")]
+    assert left["edge"] == way.edge
+    rolled = [e for e in c.log if e["e"] == "maneuver"]
+    assert [_p(e["target"] - e["bonus"]) for e in rolled] == [x.chance for x in way.checks]
+    if way.failed is not None:
+        c, _ = _engine_step(s, way.plan(), [1] * 2 * len(way.checks))
+        p = c.planes[way.plane]
+        assert (p.hex, p.facing, p.alt) == (way.failed.hex, way.failed.facing, way.failed.altitude)
+        assert p.hex >= 0 or p.exit_edge == way.failed.edge
+
+
+CORNERS = [(0, 0), (29, 0), (0, 29), (29, 29)]
+
+
+@pytest.mark.parametrize("col,row", CORNERS + [(15, 0), (0, 14)])
+def test_every_way_off_the_map_leaves_from_its_hex_by_its_edge_at_corners_too(col, row):
+    # every hex and edge listed, every way off from it flown by the engine: it leaves from
+    # that hex by that edge (a corner hex is left by two edges, each listed apart), each
+    # check at the chance the engine rolls against; every plan that leaves is among them
+    kinds, corner_edges = set(), set()
+    for facing in range(6):
+        s = _at_edge(col, row, facing)
+        moves = move_choices(s, 0)
+        assert moves is not None and moves.off_map and not moves.ways
+        listed = {(x.hex, x.edge): x for x in moves.exits}
+        for h in {x.hex for x in moves.exits}:
+            got = move_choices(s, 0, h, per_exit=10_000)
+            assert got is not None and got.exits == moves.exits
+            ways = got.ways
+            assert ways and all(w.left_from == h for w in ways)
+            assert [w.chance for w in ways] == sorted((w.chance for w in ways), reverse=True)
+            for (lh, edge), x in listed.items():
+                if lh == h:
+                    mine = [w for w in ways if w.edge == edge]
+                    assert len(mine) == x.ways and max(w.chance for w in mine) == x.chance
+            for way in ways:
+                _flies_as_listed(s, way)
+                kinds.update(st.kind for st in way.steps[: way.flown] if type(st) is Maneuver)
+            if s.st.map.colrow(h) in CORNERS:
+                corner_edges.update(w.edge for w in ways)
+        # every whole-move plan that leaves the map leaves from a listed hex by a listed edge
+        for plan in legal_move_plans(s, 0):
+            c, _ = _engine_step(s, plan, [6] * 4)
+            if c.planes[0].hex < 0:
+                at_hex = s.st.map.index(*_left_from(c, 0))
+                assert (at_hex, c.planes[0].exit_edge) in listed, plan
+    assert {"break", "barrel_roll"} <= kinds  # sideslips off the map, not only straight on
+    if (col, row) in CORNERS:
+        assert len(corner_edges) == 2  # the corner hex left by both its edges
+
+
+def test_the_api_json_lists_each_exit_and_its_ways_with_the_edge():
+    # the corner hex 0,0 facing north-west: straight on leaves by the north edge for sure,
+    # a sideslip left (Break, Barrel Roll) by the west edge if its check succeeds
+    s = _at_edge(0, 0, 5)
+    moves = move_choices(s, 0)
+    assert moves is not None
+    data = choices_json(s, moves)
+    assert data["exit_paths"] == [] and data["off_map"] == moves.off_map
+    by_edge = {x["edge"]: x for x in data["exits"] if x["hex"] == [0, 0]}
+    assert set(by_edge) == {"north", "west"}  # the corner: each edge its own exit
+    # the Bf 109E's Roll +4: 10 - 4 = 6 or more on two dice (000 "MANEUVER CHECKS")
+    assert (by_edge["north"]["chance"], by_edge["west"]["chance"]) == (1.0, round(_p(6), 3))
+    got = move_choices(s, 0, 0)
+    ways = choices_json(s, got, 0)["exit_paths"]
+    # the likeliest six listed, surest first: north
+    assert len(ways) == 6 and {w["edge"] for w in ways} == {"north"} and ways[0]["chance"] == 1
+    assert ways[0]["action"] == got.ways[0].plan().to_json() and ways[0]["maneuvers"] == []
+    assert ways[0]["statuses"] == [got.ways[0].status] and ways[0]["clouds"] is False
+    every = move_choices(s, 0, 0, per_exit=100)
+    ways = choices_json(s, every, 0)["exit_paths"]
+    assert len(ways) == by_edge["north"]["ways"] + by_edge["west"]["ways"]
+    west = next(w for w in ways if w["edge"] == "west")
+    assert [m["kind"] for m in west["maneuvers"]] in (["break"], ["barrel_roll"])
+    assert west["chance"] == by_edge["west"]["chance"] and west["if_failed"]["hex"] is None
+
+
+def test_a_maneuver_ability_gives_each_check_off_the_map_the_chance_the_engine_rolls(steadier):
+    # as for the ends: an ability whose bonus depends on the step and facing gives each
+    # check of a way off the map the chance of the engine's roll, at a turn's new facing too
+    s = _at_edge(2, 1, 1, stats=steadier)
+    moves = move_choices(s, 0)
+    assert moves is not None and moves.exits
+    chances = set()
+    for h in {x.hex for x in moves.exits}:
+        got = move_choices(s, 0, h, per_exit=10_000)
+        assert got is not None
+        for way in got.ways:
+            _flies_as_listed(s, way)
+            chances.update((c.step, c.chance) for c in way.checks)
+    assert len({step for step, _ in chances}) >= 3 and len({c for _, c in chances}) >= 3
