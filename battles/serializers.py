@@ -238,7 +238,7 @@ class MoveChoicesOutput(serializers.Serializer):
     exits = MoveExitOutput(
         many=True,
         help_text="Where moves leave the map (000 'THE BATTLE MAP': a retreat, or an exit by "
-        "the scenario's edge): the hex left from, with the edge.",
+        "the scenario's edge): the hex left from, with the edge (a corner hex once per edge).",
     )
     exit_paths = MoveExitPathOutput(
         many=True, help_text="The ways off the map from the hex `to`, likeliest first."

@@ -147,7 +147,9 @@ def test_a_move_off_the_map_is_marked_exit_on_its_edge_hex_and_flown(
         "#move-hint"
     )
     sure = max(exits, key=lambda e: e["chance"])
-    mark = page.locator(f"#move-layer .exit[data-hex='{sure['hex'][0]},{sure['hex'][1]}']")
+    mark = page.locator(
+        f"#move-layer .exit[data-hex='{sure['hex'][0]},{sure['hex'][1]}'][data-edge='{sure['edge']}']"
+    )
     assert mark.locator("text").text_content() == "exit"
     assert f"by the {sure['edge']} edge" in mark.get_attribute("aria-label")
     mark.click()
