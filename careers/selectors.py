@@ -398,7 +398,7 @@ def squadron_page(*, squadron_id: int, log_limit: int = 100) -> dict[str, Any]:
     pilots = list(
         pilots_with_figures(
             Pilot.objects.filter(squadron_id=squadron_id).select_related("squadron")
-        ).order_by("status", "-confirmed_kills", "name")
+        ).order_by("status", "-confirmed_kills", "name", "pk")  # pk: namesakes in a stable order
     )
     per_turn: dict[int, dict[str, int]] = {}
     rows = (

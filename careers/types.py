@@ -26,6 +26,7 @@ class CampaignLike(Protocol):
 
     pk: Any
     name: str
+    seed: int  # the campaign's dice seed: its results and drafts replay from it
     turn: int
     progression_rule: str
     survival_rule: str

@@ -35,7 +35,7 @@ def pilot_counts_carry(
     pilot = Pilot.objects.select_for_update(of=("self",)).get(pk=pilot_id)
     applied = AppliedResult.objects.create(
         source_key=source_key, campaign=cast(CampaignModel, campaign), mode=ResultMode.CARD,
-        battle_ref=details.get("battle_ref", ""), campaign_turn=campaign_turn, seed=_seed_for(source_key),
+        battle_ref=details.get("battle_ref", ""), campaign_turn=campaign_turn, seed=_seed_for(source_key, campaign),
         record={"pilot_id": pilot_id, "missions": missions, "kills": kills, **details},
         recorded_by=recorded_by, campaign_action=campaign_action,
     )  # fmt: skip

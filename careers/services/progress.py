@@ -18,9 +18,15 @@ from ..types import CampaignLike, CampaignModel
 from .log import pilot_log
 
 
-def _seed_for(key: str) -> int:
-    """A stable dice seed derived from a source key, so a result replays."""
-    return derive_seed(0, key)
+def _seed_for(key: str, campaign: CampaignLike | None = None) -> int:
+    """A stable dice seed derived from a source key, so a result replays.
+
+    In a campaign, from the campaign's own seed and the key with the campaign's
+    database id taken out: a campaign replays the same from its seed and actions
+    whatever id its database gave it (a survival roll, a replacement's name)."""
+    if campaign is None:
+        return derive_seed(0, key)
+    return derive_seed(campaign.seed, key.replace(f":{campaign.pk}:", ":", 1))
 
 
 @dataclass

@@ -164,7 +164,7 @@ def engagement_apply(
     existing = AppliedResult.objects.filter(source_key=source_key).first()
     if existing is not None:
         return existing, False
-    seed = _seed_for(source_key)
+    seed = _seed_for(source_key, campaign)
     dice = dice if dice is not None else Dice(seed)
     turn = result.campaign_turn
     if turn is None and campaign is not None:

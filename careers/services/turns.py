@@ -90,7 +90,7 @@ def replacements_draft(
             with transaction.atomic():
                 applied = AppliedResult.objects.create(
                     source_key=key, campaign=cast(CampaignModel, campaign), mode=ResultMode.ROSTER, campaign_turn=campaign_turn,
-                    battle_ref=f"Replacements, turn {campaign_turn}", seed=_seed_for(key), record={},
+                    battle_ref=f"Replacements, turn {campaign_turn}", seed=_seed_for(key, campaign), record={},
                     recorded_by=recorded_by,
                 )  # fmt: skip
         except IntegrityError:

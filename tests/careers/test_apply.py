@@ -125,13 +125,17 @@ def test_applying_the_same_result_twice_changes_nothing(cast):
     assert kill.battle_ref == "B-2" and kill.campaign_turn == 2
 
 
-def test_the_seed_comes_from_the_source_key_so_rolls_replay(cast):
+def test_the_seed_comes_from_the_campaign_s_seed_and_the_source_key_so_rolls_replay(cast):
     from careers.services.progress import _seed_for
+    from rules.dice import derive_seed
 
-    applied, _ = engagement_apply(
-        source_key="replay:1", result=_loss(cast["Bader"]), campaign=cast["campaign"]
-    )
-    assert applied.seed == _seed_for("replay:1")
+    campaign = cast["campaign"]
+    key = f"card:{campaign.pk}:allied-1:3"
+    applied, _ = engagement_apply(source_key=key, result=_loss(cast["Bader"]), campaign=campaign)
+    # the campaign's database id is not part of it: the same campaign replays alike anywhere
+    assert applied.seed == _seed_for(key, campaign) == derive_seed(campaign.seed, "card:allied-1:3")
+    outside, _ = engagement_apply(source_key="replay:1", result=_loss(cast["Tuck"]))
+    assert outside.seed == _seed_for("replay:1") == derive_seed(0, "replay:1")
 
 
 def test_a_bad_record_names_field_and_rule_and_stores_nothing(cast):

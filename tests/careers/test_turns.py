@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from angels.errors import RuleViolation
+from campaign import services as campaign_services
 from campaign.models import CampaignPlane
 from campaign.results import plane_lost
 from careers.models import PilotEvent
@@ -111,3 +112,29 @@ def test_card_mode_plane_lost_rolls_survival_and_applies_it_once(cast):
     assert roll.details["territory"] == "friendly" and roll.dice and roll.recorded_by == "churchill"
     assert PilotEvent.objects.filter(pilot=molders, kind="shot_down").count() == 1
     assert roll.campaign_turn == 4
+
+
+def test_a_campaign_drafts_the_same_replacements_from_its_seed_whatever_its_database_id(
+    cast, organiser
+):
+    """A campaign replays from its seed and actions: a second campaign with the same seed
+    (another database id) drafts the same names with the same characteristics, and one
+    with another seed does not."""
+    first = cast["campaign"]
+    squadrons = [cast["raf"], cast["jg"]]
+
+    def drafted_by(seed: int) -> list[tuple[str, str, int | None]]:
+        other = campaign_services.campaign_create(
+            name=f"Careers 1940, seed {seed}", created_by=organiser, seed=seed,
+            progression_rule="air_force", survival_rule="angels20", squadrons=squadrons,
+        )  # fmt: skip
+        career_settings_update(campaign=other, by="orga", characteristics=True, year=1940)
+        assert other.pk != first.pk
+        return [(p.name, p.squadron.name, p.vision) for p in
+                replacements_draft(campaign=other, campaign_turn=2)]  # fmt: skip
+
+    career_settings_update(campaign=first, by="orga", characteristics=True, year=1940)
+    mine = [(p.name, p.squadron.name, p.vision) for p in
+            replacements_draft(campaign=first, campaign_turn=2)]  # fmt: skip
+    assert mine and drafted_by(first.seed) == mine
+    assert drafted_by(first.seed + 1) != mine
