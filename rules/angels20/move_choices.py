@@ -248,17 +248,6 @@ def move_choices(
     plans = legal_move_plans(s, plane)
     if not plans:
         return None
-    # (speed, steps) -> statuses allowed, may try the clouds
-    by_steps: dict[tuple[int, tuple[Action, ...]], tuple[list[str], list[bool]]] = {}
-    for plan in plans:
-        k = (plan.speed, plan.steps)
-        got = by_steps.get(k)
-        if got is None:
-            got = by_steps[k] = ([], [])
-        if plan.status not in got[0]:
-            got[0].append(plan.status)
-        if plan.clouds:
-            got[1].append(True)
     odds: dict[int, _Odds] = {}
     reach: dict[int, tuple[set[tuple[int, int]], list[float]]] = {}
     ends: dict[Place, list[Path]] = {}
@@ -266,25 +255,11 @@ def move_choices(
     # -> the way as found (the last step straight on preferred)
     offs: dict[tuple[Any, ...], Way] = {}
     off = 0
-    for (speed, steps), (statuses, clouds) in by_steps.items():
+    for (speed, steps), (statuses, clouds) in _by_steps(plans).items():
         hexes, place, before = _walk(s, plane, steps, True)
         if place.hex < 0:
             off += 1
-            flown = steps[: len(before)]  # up to the step that leaves
-            last = flown[-1]
-            same = (speed, flown[:-1], "ahead" if type(last) in (Straight, Turn) else last)
-            seen = offs.get(same)
-            if seen is not None:  # the same way off, by a turn or straight on
-                if type(last) is Straight:
-                    offs[same] = dataclasses.replace(seen, steps=steps, status=statuses[0])
-                continue
-            left_from = hexes[-1] if hexes else s.planes[plane].hex
-            checks = _checks(s, plane, speed, flown, before, odds)
-            assert place.edge is not None  # off the map: _walk names the edge
-            offs[same] = Way(
-                plane, speed, steps, len(flown), hexes, checks, statuses[0], left_from,
-                place.edge, None,
-            )  # fmt: skip
+            _add_way_off(s, plane, speed, steps, statuses[0], hexes, place, before, offs, odds)
             continue
         checks = _checks(s, plane, speed, steps, before, odds)
         chance = 1.0
@@ -302,13 +277,7 @@ def move_choices(
     for place in sorted(ends, key=lambda e: (e.facing, e.altitude)):
         paths = sorted(ends[place], key=_likeliest)
         listed.append(End(place, tuple(paths[:per_end]), max(0, len(paths) - per_end)))
-    by_exit: dict[tuple[int, str], list[float]] = {}
-    for w in offs.values():
-        by_exit.setdefault((w.left_from, w.edge), []).append(w.chance)
-    ways = sorted(
-        (w for w in offs.values() if w.left_from == to_hex),
-        key=lambda w: (-w.chance, len(w.checks), w.speed, w.flown),
-    )[:per_exit]
+    exits, ways = _exits_and_ways(s, plane, list(offs.values()), to_hex, per_exit)
     p = s.planes[plane]
     return PlaneMoves(
         plane,
@@ -317,6 +286,71 @@ def move_choices(
         tuple(listed),
         len(plans),
         off,
+        exits,
+        ways,
+    )
+
+
+def _by_steps(
+    plans: Sequence[MovePlan],
+) -> dict[tuple[int, tuple[Action, ...]], tuple[list[str], list[bool]]]:
+    """The plans by (speed, steps): the statuses each allows, and whether it may try the clouds."""
+    by_steps: dict[tuple[int, tuple[Action, ...]], tuple[list[str], list[bool]]] = {}
+    for plan in plans:
+        k = (plan.speed, plan.steps)
+        got = by_steps.get(k)
+        if got is None:
+            got = by_steps[k] = ([], [])
+        if plan.status not in got[0]:
+            got[0].append(plan.status)
+        if plan.clouds:
+            got[1].append(True)
+    return by_steps
+
+
+def _add_way_off(
+    s: BattleState,
+    plane: int,
+    speed: int,
+    steps: tuple[Action, ...],
+    status: str,
+    hexes: tuple[int, ...],
+    place: Place,
+    before: list[tuple[int, int, int]],
+    offs: dict[tuple[Any, ...], Way],
+    odds: dict[int, _Odds],
+) -> None:
+    """A move that leaves the map (000 "THE BATTLE MAP"), kept once per way off: a last
+    step straight on or turning leaves the same way (a turn enters the hex ahead first)."""
+    flown = steps[: len(before)]  # up to the step that leaves
+    last = flown[-1]
+    same = (speed, flown[:-1], "ahead" if type(last) in (Straight, Turn) else last)
+    seen = offs.get(same)
+    if seen is not None:  # the same way off, by a turn or straight on: straight on kept
+        if type(last) is Straight:
+            offs[same] = dataclasses.replace(seen, steps=steps, status=status)
+        return
+    left_from = hexes[-1] if hexes else s.planes[plane].hex
+    checks = _checks(s, plane, speed, flown, before, odds)
+    assert place.edge is not None  # off the map: _walk names the edge
+    offs[same] = Way(
+        plane, speed, steps, len(flown), hexes, checks, status, left_from, place.edge, None
+    )
+
+
+def _exits_and_ways(
+    s: BattleState, plane: int, offs: list[Way], to_hex: int | None, per_exit: int
+) -> tuple[tuple[Exit, ...], tuple[Way, ...]]:
+    """Every hex and edge left by, and the ways off from ``to_hex``, likeliest first
+    (with where failed checks leave the aircraft)."""
+    by_exit: dict[tuple[int, str], list[float]] = {}
+    for w in offs:
+        by_exit.setdefault((w.left_from, w.edge), []).append(w.chance)
+    ways = sorted(
+        (w for w in offs if w.left_from == to_hex),
+        key=lambda w: (-w.chance, len(w.checks), w.speed, w.flown),
+    )[:per_exit]
+    return (
         tuple(Exit(h, e, len(c), max(c)) for (h, e), c in sorted(by_exit.items())),
         tuple(
             dataclasses.replace(w, failed=fly(s, plane, w.steps, False)[1]) if w.checks else w
