@@ -23,6 +23,7 @@ Nothing here rolls a die or changes the state.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -52,6 +53,11 @@ class Check:
     chance: float  # P(success), 000 "MANEUVER CHECKS"
 
 
+def all_succeed(checks: Sequence[Check]) -> float:
+    """P(every check succeeds): the checks are independent rolls (000 "MANEUVER CHECKS")."""
+    return math.prod(c.chance for c in checks)
+
+
 @dataclass(frozen=True, slots=True)
 class Place:
     """Where a path leaves the aircraft: hex index (-1: off the map), facing, altitude."""
@@ -78,10 +84,7 @@ class Path:
     @property
     def chance(self) -> float:
         """P(every check succeeds): the checks are independent rolls."""
-        out = 1.0
-        for c in self.checks:
-            out *= c.chance
-        return out
+        return all_succeed(self.checks)
 
     def plan(self, status: str = "none", clouds: bool = False) -> MovePlan:
         return MovePlan(self.plane, self.speed, self.steps, status, clouds)
@@ -119,10 +122,7 @@ class Way:
     @property
     def chance(self) -> float:
         """P(every check succeeds): it leaves the map."""
-        out = 1.0
-        for c in self.checks:
-            out *= c.chance
-        return out
+        return all_succeed(self.checks)
 
     def plan(self) -> MovePlan:
         return MovePlan(self.plane, self.speed, self.steps, self.status, False)
@@ -262,9 +262,7 @@ def move_choices(
             _add_way_off(s, plane, speed, steps, statuses[0], hexes, place, before, offs, odds)
             continue
         checks = _checks(s, plane, speed, steps, before, odds)
-        chance = 1.0
-        for c in checks:
-            chance *= c.chance
+        chance = all_succeed(checks)
         got_r = reach.setdefault(place.hex, (set(), [0.0]))
         got_r[0].add((place.facing, place.altitude))
         got_r[1][0] = max(got_r[1][0], chance)
