@@ -332,6 +332,23 @@ def test_the_new_battle_page_names_a_bad_time_per_decision(cast, amount, unit, w
     assert not Battle.objects.exists()
 
 
+def test_a_move_made_as_the_deadline_passes_leaves_the_beat_nothing_to_pass(cast):
+    """The person's move wins the moment the deadline passes: the next decision's clock
+    starts then, so the beat at that same moment passes nothing (the race above, in the
+    order where the move is first)."""
+    pk = _create(cast, deadline={"seconds": 10})
+    battle = Battle.objects.get(pk=pk)
+    view = play.turn_view(battle, cast[play.turn_view(battle, None)["to_act"]])
+    late = battle.decision_due + dt.timedelta(seconds=1)
+    with time_machine.travel(late, tick=False):
+        moved = play.turn_act(
+            battle_id=pk, user=cast[view["to_act"]], version=view["version"],
+            action=view["legal_actions"][0],
+        )  # fmt: skip
+        assert play.deadline_pass(pk, now=late) == 0
+    assert Battle.objects.get(pk=pk).version == moved.version == view["version"] + 1
+
+
 @pytest.mark.skipif("connection.vendor != 'postgresql'", reason="row locks need PostgreSQL")
 @pytest.mark.django_db(transaction=True)
 def test_a_deadline_racing_a_move_and_a_page_load_counts_once(cast):
@@ -360,10 +377,14 @@ def test_a_deadline_racing_a_move_and_a_page_load_counts_once(cast):
         ),
     ]
     threads = [threading.Thread(target=run, args=(job,)) for job in jobs]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    # all three at the same moment, a second after the deadline: a move that wins the lock
+    # starts the next decision's clock from then, so no pass at that moment can take it too
+    # (with the move at the real time instead, the next decision would be due before `late`)
+    with time_machine.travel(late, tick=False):
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
     battle = Battle.objects.get(pk=pk)
     took = sum(1 for a in answers if a == 1 or isinstance(a, Battle))
     assert took == 1, answers
