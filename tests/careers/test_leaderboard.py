@@ -93,6 +93,7 @@ def test_aces_page_pages_through_the_leaderboard_with_previous_and_next(client, 
     assert (
         "No pilot on this page." in past and 'is past the end: <a href="?">first page</a>' in past
     )
+    assert "previous</a>" not in past  # page 8 would be past the end too
     assert _ranks(client.get("/aces/?page=abc").content.decode()) == list(range(1, 51))
     assert client.get("/aces/?page=99999999999999999999").status_code == 200
 

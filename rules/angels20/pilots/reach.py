@@ -676,25 +676,31 @@ def shoot_table(reach_set: ReachSet, rkey: Any, bomber: bool) -> dict[tuple[int,
     its bins live as long as the process (never cleared), so a bins tuple's
     ``id`` names it (``scoring.bins_value``).
     """
-    table = _SHOOT.get((rkey, bomber))
-    if table is None:
-        table = shipped_bins("shoot", rkey, bomber)
-        if table is None:
-            table = _shoot_table(reach_set, bomber)
-        _SHOOT[(rkey, bomber)] = table
-    return table
+    return _bins_table(_SHOOT, "shoot", _shoot_table, reach_set, rkey, bomber)
 
 
 def dodge_table(
     reach_set: ReachSet, rkey: Any, my_bomber: bool
 ) -> dict[tuple[int, int, int], Bins]:
     """Every attacker position (mq, mr, mf) -> its :func:`dodge_bins` (as :func:`shoot_table`)."""
-    table = _DODGE.get((rkey, my_bomber))
+    return _bins_table(_DODGE, "dodge", _dodge_table, reach_set, rkey, my_bomber)
+
+
+def _bins_table(
+    memo: dict[tuple[Any, ...], dict[tuple[int, int, int], Bins]],
+    kind: str,
+    build: Callable[[ReachSet, bool], dict[tuple[int, int, int], Bins]],
+    reach_set: ReachSet,
+    rkey: Any,
+    bomber: bool,
+) -> dict[tuple[int, int, int], Bins]:
+    """A process-wide bins table: kept, else shipped, else built from the reach."""
+    table = memo.get((rkey, bomber))
     if table is None:
-        table = shipped_bins("dodge", rkey, my_bomber)
+        table = shipped_bins(kind, rkey, bomber)
         if table is None:
-            table = _dodge_table(reach_set, my_bomber)
-        _DODGE[(rkey, my_bomber)] = table
+            table = build(reach_set, bomber)
+        memo[(rkey, bomber)] = table
     return table
 
 
