@@ -29,7 +29,7 @@ from django.utils.safestring import SafeString, mark_safe
 from roster.models import PILOT_QUALITY_CHOICES, QUALITY_SCALES, QualityScale
 
 from .models import PilotEvent, PilotEventKind
-from .selectors import PLANE_CREWS, PLANE_ID
+from .selectors import PLANE_CREWS, PLANE_ID, indefinite
 
 # Shown by the page elsewhere (campaign column, dice column) or used for a link.
 _SHOWN_ELSEWHERE = frozenset({"campaign", "rolls", "modifiers", "victim_pilot_id", "claim"})
@@ -125,10 +125,6 @@ def _quality(value: Any) -> str:
     return _QUALITY.get(str(value), str(value)).lower()
 
 
-def _article(word: str) -> str:
-    return f"{'an' if word[:1].upper() in 'AEIOU' else 'a'} {word}"
-
-
 def _sentence(text: str | SafeString) -> SafeString:
     """Capitalised, ending with a full stop (escaped unless already safe)."""
     text = text if isinstance(text, SafeString) else format_html("{}", text)
@@ -222,15 +218,12 @@ def _victim(e: _Entry) -> SafeString:
         who = _pilot_link(victim, pilot_id)
         text = format_html("{}'s {}", who, aircraft) if aircraft else who
     else:
-        text = format_html("{}", _article(aircraft) if aircraft else "an unidentified aircraft")
+        text = format_html("{}", indefinite(aircraft) if aircraft else "an unidentified aircraft")
     return format_html("{} (plane {})", text, plane) if plane else text
 
 
 def _flying(aircraft: Any) -> str:
-    if not aircraft:
-        return ""
-    article = "an" if str(aircraft)[:1].upper() in "AEIOU" else "a"
-    return f" in {article} {aircraft}"
+    return f" in {indefinite(str(aircraft))}" if aircraft else ""
 
 
 # -- one builder per kind -----------------------------------------------------
@@ -239,7 +232,7 @@ def _flying(aircraft: Any) -> str:
 def _joined(e: _Entry) -> SafeString:
     d = e.d
     squadron, quality = d.get("squadron", "the squadron"), d.get("quality")
-    as_what = f" as {_article(_quality(quality))} pilot" if quality else ""
+    as_what = f" as {indefinite(_quality(quality))} pilot" if quality else ""
     if d.get("replacement"):
         rules = (
             f" under {_SCALE.get(d.get('rule_set'), d.get('rule_set'))}"

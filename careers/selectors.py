@@ -118,8 +118,9 @@ def kill_ratio(kills: int, losses: int) -> float | None:
     return round(kills / losses, 2) if losses else None
 
 
-def _indefinite(aircraft: str) -> str:
-    return f"{'an' if aircraft[:1].upper() in 'AEIOU' else 'a'} {aircraft}"
+def indefinite(word: str) -> str:
+    """ "a Spitfire", "an Avro Anson": the word with its indefinite article."""
+    return f"{'an' if word[:1].upper() in 'AEIOU' else 'a'} {word}"
 
 
 def campaign_of(event: PilotEvent) -> str:
@@ -154,7 +155,7 @@ def name_victims(events: list[PilotEvent]) -> None:
         if victim:
             e.victim_label = f"{victim} ({aircraft})" if aircraft else victim
         else:
-            e.victim_label = _indefinite(aircraft) if aircraft else "an unidentified aircraft"
+            e.victim_label = indefinite(aircraft) if aircraft else "an unidentified aircraft"
 
 
 class LeaderboardQuerySet(QuerySet[Pilot]):
