@@ -56,6 +56,7 @@ from .models import (
 )
 
 SIDES = ("allied", "axis")
+ASSIGNED_NOTE = "assigned to a plane in play"  # the note a pilot gets with a plane card played
 
 
 # -- reading the game back --------------------------------------------------------
@@ -581,6 +582,17 @@ def _undo_refusal(campaign: Campaign, last: CampaignAction) -> None:
         )
 
 
+def _plane_assignment_forget(campaign: Campaign, record: CampaignPlane) -> None:
+    """A plane taken back out of play: its record goes, and its pilot's note of being
+    assigned to it (the only entry the plane gave the pilot until it flew)."""
+    if record.pilot_id is not None:
+        PilotEvent.objects.filter(
+            pilot_id=record.pilot_id, campaign=campaign, kind=PilotEventKind.NOTE,
+            details__plane=record.plane_id, details__text=ASSIGNED_NOTE,
+        ).delete()  # fmt: skip
+    record.delete()
+
+
 def _reverted_planes(
     campaign: Campaign, state: GameState, reverted: list[tuple[str, dict[str, Any]]]
 ) -> set[str]:
@@ -630,7 +642,7 @@ def _sync_planes(
                 pilot.enrolled_in = campaign
                 pilot.save(update_fields=["enrolled_in"])
             pilot_log(pilot=pilot, kind=PilotEventKind.NOTE, campaign_turn=state.turn, campaign=campaign,
-                      details={"campaign": campaign.name, "plane": pid, "aircraft": spec.name, "text": "assigned to a plane in play"},
+                      details={"campaign": campaign.name, "plane": pid, "aircraft": spec.name, "text": ASSIGNED_NOTE},
                       recorded_by=actor)  # fmt: skip
         known[pid] = CampaignPlane.objects.create(
             campaign=campaign, plane_id=pid, side=plane["side"], aircraft_type=types[spec.name], pilot=pilot,
@@ -639,7 +651,7 @@ def _sync_planes(
     for pid, record in list(known.items()):
         current = state.planes.get(pid) or state.lost.get(pid)
         if current is None:  # an undone production: the card is back in the deck
-            record.delete()
+            _plane_assignment_forget(campaign, record)
             continue
         _carry_counts(campaign, state, record, current, actor, action=action)
         if pid in state.lost and record.left_turn is None:

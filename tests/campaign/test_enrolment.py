@@ -259,3 +259,43 @@ def test_the_table_battle_page_reshows_the_form_naming_where_the_pilot_serves(
     assert "serves in campaign" in page and "Channel 1941" in page
     assert 'value="Friendly sweep"' in page  # the form is re-shown with what was typed
     assert not AppliedResult.objects.filter(source_key__startswith="table:").exists()
+
+
+def test_undoing_a_plane_put_into_play_takes_its_pilots_assignment_off_the_career_log(
+    campaign, users
+):
+    """A plane card played gives a pilot the note "assigned to a plane in play"; undone,
+    the card is back in the deck and the note goes with it: played again, the pilot's log
+    says it once."""
+    campaign.auto_advance = False  # the last action is the one played, not a phase's end
+    campaign.save(update_fields=["auto_advance"])
+
+    def assigned(pilot_id=None):
+        notes = PilotEvent.objects.filter(campaign=campaign, kind="note",
+                                          details__text="assigned to a plane in play")  # fmt: skip
+        return notes if pilot_id is None else notes.filter(pilot_id=pilot_id)
+
+    def new_plane(campaign, sequence):
+        planes = set(campaign.planes.exclude(pilot=None).values_list("plane_id", flat=True))
+        return (planes - seen).pop() if planes - seen else seen.update(planes)
+
+    seen: set[str] = set()
+    plane_id = _play_until(campaign, users, new_plane)
+    assert plane_id is not None, "no plane came into play in 500 random actions"
+    played = campaign.actions.filter(undone=False).order_by("-sequence").first()
+    pilot_id = CampaignPlane.objects.get(campaign=campaign, plane_id=plane_id).pilot_id
+    assert assigned(pilot_id).filter(details__plane=plane_id).count() == 1
+
+    services.campaign_undo_last(campaign_id=campaign.pk, by=users["organiser"])
+    assert not CampaignPlane.objects.filter(campaign=campaign, plane_id=plane_id).exists()
+    assert not assigned().filter(details__plane=plane_id).exists()
+    in_play = set(campaign.planes.values_list("plane_id", flat=True))
+    assert {e.details["plane"] for e in assigned()} <= in_play
+
+    campaign.refresh_from_db()
+    services.campaign_act(
+        campaign_id=campaign.pk, user=users["organiser"], version=campaign.version,
+        action=played.payload,
+    )  # fmt: skip
+    again = CampaignPlane.objects.get(campaign=campaign, plane_id=plane_id)
+    assert assigned(again.pilot_id).filter(details__plane=plane_id).count() == 1
