@@ -14,6 +14,7 @@ from __future__ import annotations
 import gc
 import marshal
 import os
+import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -186,6 +187,7 @@ class Group:
 Table = tuple[tuple[End, ...], list[Group]]
 
 _MOVE_TABLES: dict[tuple[Any, ...], list[Table | None]] = {}
+_TABLES_LOCK = threading.Lock()  # held by groups(): the move tables and _UNREAD change together
 _MAX_TABLES = 600  # (key, facing) tables kept, ~85 kB each
 _TABLES_BUILT = 0
 _MAX_MEMBERS = 6
@@ -312,7 +314,18 @@ def groups(
 
     ``members=False``: the caller needs only each group's ``first`` steps, so
     a shipped table's member paths may stay unread until a call wants them.
+
+    Battles flown in threads of one process share the tables: one thread at a
+    time looks them up, reads or builds them (a table read without its members
+    by one thread must not be handed to another that wants them).
     """
+    with _TABLES_LOCK:
+        return _groups(seqs, key, facing, alt, members)
+
+
+def _groups(
+    seqs: tuple[tuple[Action, ...], ...], key: tuple[Any, ...], facing: int, alt: int, members: bool
+) -> Table:
     global _TABLES_BUILT
     if members and _UNREAD:
         read_members(key)
