@@ -5,8 +5,7 @@ stored and never flown) is flown to the end without anyone running a command.
 
 Like tests/campaign/test_slow_work.py these run the real threads (transaction=True: the
 threads read committed rows through their own connections). The beat is stopped after
-its first pass, before the battle is flown, so that SQLite's shared in-memory test
-database never sees two writers at once."""
+its first pass, so that the test knows when the battle it sent back is flown."""
 
 from __future__ import annotations
 

@@ -5,9 +5,8 @@ a small JSON endpoint tells the pages when the work is done.
 
 These tests run the real background path (settings.ANGELS_BACKGROUND_WORK = "thread"):
 the work is held on an event until the test has seen the answer and the progress. One
-background thread, and the test thread reads nothing while it runs, so SQLite's shared
-in-memory test database never sees two writers; hence transaction=True (the thread
-reads committed rows through its own connection)."""
+background thread; transaction=True, as the thread reads committed rows through its own
+connection (on SQLite the test database is a file, as a server's is: angels/settings/test.py)."""
 
 from __future__ import annotations
 
