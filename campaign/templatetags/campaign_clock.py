@@ -2,13 +2,32 @@
 ``templates/campaign/_clock.html``: the campaign's settings, or, when the form was
 refused (``campaign.clock_views.campaign_pace``: ``pace_refused``, a
 :class:`campaign.clock.PaceRefused`, and ``pace_posted`` in the page's context), what
-the organiser typed with every error by its field."""
+the organiser typed with every error by its field, in the form's own words (the
+service names fields by their API names: "pace_hours is between 1 and 720" reads
+"Hours per decision is between 1 and 720" here)."""
 
 from typing import Any
 
 from django import template
 
 register = template.Library()
+
+
+# the form's label of each pace field (templates/campaign/_clock.html)
+LABELS = {
+    "pace": "Pace", "pace_hours": "Hours per decision", "turn_weekdays": "Turn days",
+    "turn_time": "Turn time", "pace_timezone": "Time zone", "on_deadline": "When a deadline passes",
+    "remind_hours": "Reminder hours", "auto_advance": "Phases advancing by themselves",
+    "computer_sides": "Played by the computer",
+}  # fmt: skip
+
+
+def in_words(field: str, message: str) -> str:
+    """A problem's message with its field named as the form names it."""
+    label = LABELS.get(field, field)
+    if message.startswith(f"{field} "):
+        return label + message[len(field) :]
+    return f"{label}: {message}" if field else message
 
 
 def _whole(value: str) -> Any:
@@ -41,4 +60,9 @@ def pace_form(context: Any, campaign: Any) -> dict[str, Any]:
         "auto_advance": bool(posted.get("auto_advance")),
         "computer_sides": posted.getlist("computer_sides"),
     }
-    return {"values": values, "errors": refused.errors, "problems": refused.problems, "open": True}
+    errors = {
+        field: [in_words(field, message) for message in messages]
+        for field, messages in refused.errors.items()
+    }
+    problems = [in_words(p.field or "", p.message) for p in refused.problems]
+    return {"values": values, "errors": errors, "problems": problems, "open": True}

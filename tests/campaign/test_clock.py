@@ -300,7 +300,7 @@ def test_the_pace_and_holiday_forms_on_the_campaign_page(campaign, users, client
     form = {"pace": "weekly", "pace_hours": "48", "turn_time": "18:00", "pace_timezone": "UTC",
             "on_deadline": "wait", "remind_hours": "12"}  # fmt: skip
     page = client.post(f"/campaigns/{campaign.pk}/pace/", form, follow=True).content.decode()
-    assert "<li>turn_weekdays: weekly turns need at least one turn day</li>" in page
+    assert "<li>Turn days: weekly turns need at least one turn day</li>" in page
     form["turn_weekdays"] = ["1", "4"]
     page = client.post(f"/campaigns/{campaign.pk}/pace/", form, follow=True).content.decode()
     assert "The campaign&#x27;s pace is set." in page and "Fixed weekly turn days" in page
@@ -323,13 +323,16 @@ def test_a_refused_pace_form_shows_every_error_and_keeps_what_was_typed(campaign
     assert answer.status_code == 400
     page = answer.content.decode()
     for error in (
-        "pace_hours: pace_hours is between 1 and 720",
-        "turn_weekdays: weekly turns need at least one turn day",
-        "turn_time: weekly turns need a time of day",
-        "pace_timezone: &#x27;Mars/Olympus_Mons&#x27; is not a time zone (e.g. Europe/London)",
-        "remind_hours: remind_hours is between 0 and 720",
+        "Hours per decision is between 1 and 720",
+        "Turn days: weekly turns need at least one turn day",
+        "Turn time: weekly turns need a time of day",
+        "Time zone: &#x27;Mars/Olympus_Mons&#x27; is not a time zone (e.g. Europe/London)",
+        "Reminder hours is between 0 and 720",
     ):
         assert f"<li>{error}</li>" in page, error
+    # beside its field too, without the API's name for it
+    assert '<span class="field-error">Hours per decision is between 1 and 720</span>' in page
+    assert "pace_hours is" not in page and "remind_hours is" not in page
     assert '<details id="pace" open>' in page
     assert '<option value="weekly" selected>' in page and '<option value="wait" selected>' in page
     assert 'name="pace_hours" min="1" max="720" value="0"' in page
@@ -369,7 +372,12 @@ def test_a_refused_pace_names_every_problem_in_the_service_and_the_api(campaign,
     assert page.status_code == 400
     html = page.content.decode()
     listed = html[html.index("Pace not changed:") :].split("</ul>")[0]
-    assert [line.split(":")[0] for line in listed.split("<li>")[1:]] == fields
+    assert [line.split("</li>")[0] for line in listed.split("<li>")[1:]] == [
+        "Turn days: weekly turns need at least one turn day",
+        "Turn time: weekly turns need a time of day",
+        "Time zone: &#x27;Mars/Olympus_Mons&#x27; is not a time zone (e.g. Europe/London)",
+        "Reminder hours is between 0 and 720",
+    ]  # the same problems in the same order, each field named as the form names it
     assert 'id="clock"' in html and "Turn 1" in html and 'id="work"' in html
 
 
