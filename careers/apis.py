@@ -15,7 +15,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from angels.errors import RuleViolation
-from angels.numbers import whole_number
 from roster.models import Pilot, Squadron
 from roster.serializers import PilotOutput
 
@@ -27,6 +26,7 @@ from .access import (
     require_campaign_squadron,
     table_pilot_fields,
 )
+from .leaderboard_filters import STATUSES, leaderboard_filters
 from .models import AwardDefinition, Claim, PilotEvent, TableBattle, campaign_model
 from .records import EngagementRecord
 from .serializers import (
@@ -79,13 +79,6 @@ def _require_writer(user, campaign=None) -> None:
         raise PermissionDenied("only staff or the campaign's organiser may do this")
 
 
-def _int_param(params, name):
-    value = params.get(name)
-    if value in (None, ""):
-        return None
-    return whole_number(value, field=name)
-
-
 @extend_schema(
     parameters=[
         _SIDE,
@@ -96,7 +89,12 @@ def _int_param(params, name):
             "squadron_name", OpenApiTypes.STR, description="Words in the squadron's name."
         ),
         OpenApiParameter("aircraft_type", OpenApiTypes.INT),
-        OpenApiParameter("status", OpenApiTypes.STR, enum=list(selectors.LEADERBOARD_STATUS)),
+        OpenApiParameter(
+            "status",
+            OpenApiTypes.STR,
+            enum=list(STATUSES),
+            description="living, captured, killed or missing (each a group of statuses), or one status.",
+        ),  # fmt: skip
         OpenApiParameter(
             "aces", OpenApiTypes.BOOL, description="Only pilots with 5+ confirmed kills."
         ),
@@ -108,13 +106,10 @@ class LeaderboardApi(generics.ListAPIView):
     serializer_class = LeaderboardOutput
 
     def get_queryset(self):
-        p = self.request.query_params
-        return selectors.leaderboard(
-            campaign=_campaign(_int_param(p, "campaign")), side=p.get("side"), nation=p.get("nation"),
-            squadron_id=_int_param(p, "squadron"), squadron_name=p.get("squadron_name", "")[:100] or None,
-            aircraft_type_id=_int_param(p, "aircraft_type"),
-            status=p.get("status"), aces_only=p.get("aces") in ("1", "true"),
-        )  # fmt: skip
+        query = leaderboard_filters(self.request.query_params)
+        if query.problems:
+            raise query.problems[0]  # a 400 naming the parameter
+        return selectors.leaderboard(**query.filters)
 
 
 class PilotCareerApi(APIView):

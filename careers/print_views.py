@@ -7,15 +7,15 @@ import csv
 from collections.abc import Iterable
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 
 from roster.models import Pilot, Squadron
 
 from . import exports, selectors
+from .leaderboard_filters import leaderboard_filters
 from .models import campaign_model
-from .views import _filters
 
 
 def _attachment(body: bytes | str, *, content_type: str, filename: str) -> HttpResponse:
@@ -65,8 +65,15 @@ def pilot_card_pdf(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def aces_csv(request: HttpRequest) -> HttpResponse:
-    """The whole leaderboard, with the aces page's filters (its query string), unpaged."""
-    pilots = selectors.leaderboard(**_filters(request.GET))
+    """The whole leaderboard, with the aces page's filters (its query string), unpaged;
+    bad filter values answer 400 with each in plain words."""
+    query = leaderboard_filters(request.GET)
+    if query.problems:
+        return HttpResponseBadRequest(
+            "".join(f"{p.message}\n" for p in query.problems),
+            content_type="text/plain; charset=utf-8",
+        )
+    pilots = selectors.leaderboard(**query.filters)
     return _csv(exports.ACES_HEADER, exports.aces_rows(pilots), "aces.csv")
 
 

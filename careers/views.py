@@ -18,6 +18,7 @@ from roster.models import AircraftType, Pilot, Side, Squadron
 from . import charts, selectors, services
 from .access import can_write, require_campaign_pilots, table_pilot_fields
 from .forms import FlightFormSet, ShotFormSet, TableBattleForm, table_battle_input
+from .leaderboard_filters import leaderboard_filters
 from .models import Claim, TableBattle, campaign_model
 
 
@@ -58,37 +59,18 @@ def squadron_detail(request, pk: int):
     return render(request, "careers/squadron.html", page)
 
 
-def _filters(params) -> dict:
-    def as_int(name):
-        return digits(params.get(name, ""))
-
-    campaign_id = as_int("campaign")
-    return {
-        "campaign": campaign_model()._default_manager.filter(pk=campaign_id).first()
-        if campaign_id
-        else None,
-        "side": params.get("side") or None,
-        "nation": params.get("nation") or None,
-        "squadron_id": as_int("squadron"),
-        "squadron_name": params.get("squadron_name", "")[:100] or None,
-        "aircraft_type_id": as_int("aircraft_type"),
-        "status": params.get("status") or None,
-        "aces_only": params.get("aces") == "1",
-    }
-
-
 def aces(request):
     """The leaderboard, 50 pilots a page. Flat in the roster's size (issue 17): no
     count of every ranked pilot (previous / next links, the rank of each row),
     and the squadron filter is a search by name, not a list of every squadron;
     a squadron chosen by id (``?squadron=``, the API's and older links' filter)
-    is named and can be cleared."""
-    filters = _filters(request.GET)
-    page = selectors.leaderboard_page(number=digits(request.GET.get("page", "")) or 1, **filters)
-    squadron = (
-        Squadron.objects.filter(pk=filters["squadron_id"]).only("id", "name").first()
-        if filters["squadron_id"]
-        else None
+    is named and can be cleared. A bad filter value is listed in plain words, with no rows."""
+    query = leaderboard_filters(request.GET)
+    number = digits(request.GET.get("page", "")) or 1
+    page = (
+        selectors.LeaderboardPage(pilots=[], number=1, per_page=50, has_next=False)
+        if query.problems  # no rows rather than rows the user did not ask for
+        else selectors.leaderboard_page(number=number, **query.filters)
     )
     return render(
         request,
@@ -98,7 +80,8 @@ def aces(request):
             "filters": request.GET,
             "sides": Side.choices,
             "statuses": list(selectors.LEADERBOARD_STATUS),
-            "squadron": squadron,
+            "squadron": query.squadron,
+            "problems": [p.message for p in query.problems],
             "aircraft_types": AircraftType.objects.filter(squadrons__isnull=False)
             .distinct()
             .only("id", "name"),

@@ -133,6 +133,48 @@ def test_page_api_and_csv_agree_for_every_filter(client, board):
         ], query
 
 
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("side=pacific", "side must be one of allied, axis"),
+        ("status=promoted", "status must be one of living, captured, killed, missing, active"),
+        ("campaign=abc", "campaign must be a whole number"),
+        ("campaign=999999", "no campaign with id 999999"),
+        ("squadron=-1", "squadron must be a whole number"),
+        ("aircraft_type=999999", "no aircraft type with id 999999"),
+        ("aces=maybe", "aces must be one of 1, true, 0, false"),
+    ],
+)
+def test_a_bad_filter_value_is_named_by_the_page_the_csv_and_the_api(client, board, query, message):
+    """Not silently ignored (every pilot, as if no filter) nor silently empty (no pilot
+    "has a kill here yet"): the page says which value it does not know, and shows no rows;
+    the CSV and the API answer 400 naming the parameter."""
+    page = client.get(f"/aces/?{query}&nation=Germany")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert '<ul class="messages filter-problems" role="alert">' in html
+    assert f'<li class="error">{message}' in html
+    assert not re.findall(r'<tr data-pilot="(\d+)">', html)
+    assert "a filter above is not one this list knows" in html
+    field = query.split("=")[0]
+    assert f'name="{field}"' in html or field in ("campaign", "squadron", "aces")
+    csv_answer = client.get(f"/aces.csv?{query}")
+    assert csv_answer.status_code == 400 and message in csv_answer.content.decode()
+    api = client.get(f"/api/roster/aces/?{query}")
+    assert api.status_code == 400
+    assert api.json()["field"] == field and message in api.json()["detail"]
+
+
+def test_every_problem_of_a_query_is_listed_at_once(client, board):
+    html = client.get("/aces/?side=pacific&status=promoted&aircraft_type=x").content.decode()
+    listed = re.findall(r'<li class="error">([^<]*)</li>', html)
+    assert [m.split(" ")[0] for m in listed] == ["side", "aircraft_type", "status"]
+    # and a good query still reads the same rows as before
+    assert re.findall(
+        r'<tr data-pilot="(\d+)">', client.get("/aces/?status=active").content.decode()
+    )
+
+
 def test_ace_is_one_rule_on_every_read(board):
     counted = {p.pk: p.ace for p in selectors.pilots_with_figures(Pilot.objects.all())}
     kept = {p.pk: (p.ace, p.confirmed_kills) for p in selectors.leaderboard()}
