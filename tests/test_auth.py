@@ -239,3 +239,15 @@ def test_when_only_staff_start_campaigns_others_are_refused_on_page_and_api(
     )
     assert list(Campaign.objects.values_list("name", flat=True)) == ["Staff war"]
     assert Squadron.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_the_admin_link_is_shown_to_those_who_may_use_the_admin(pilot_user, admin_client):
+    """Staff see "Admin" in the header; a player (not staff) does not: the admin would
+    only turn them away."""
+    assert '<a href="/admin/">Admin</a>' in admin_client.get("/").content.decode()
+    player = Client()
+    player.force_login(pilot_user)
+    page = player.get("/").content.decode()
+    assert '<a href="/admin/">Admin</a>' not in page and "Pilots</a>" in page
+    assert '<a href="/admin/">Admin</a>' not in Client().get("/").content.decode()
