@@ -48,6 +48,18 @@ def battle_campaign(battle: Any) -> Campaign | None:
     return Campaign.objects.filter(pk=campaign_id).first()
 
 
+def organised_campaigns(user: Any) -> QuerySet[Campaign]:
+    """Registered in ``careers.hooks.ORGANISED_CAMPAIGNS``: the campaigns ``user``
+    organises (``services.is_organiser``: a superuser organises every one)."""
+    from .models import Role
+
+    if getattr(user, "is_superuser", False):
+        return Campaign.objects.all()
+    if not getattr(user, "is_authenticated", False):
+        return Campaign.objects.none()
+    return Campaign.objects.filter(members__user=user, members__role=Role.ORGANISER).distinct()
+
+
 def battle_organised_by(battle: Any, user: Any) -> bool:
     """Registered in ``battles.access.MANAGER_CHECKS``: a campaign battle is its organiser's."""
     from .services import is_organiser

@@ -9,10 +9,20 @@ class CampaignConfig(AppConfig):
         from battles.access import MANAGER_CHECKS
         from battles.selectors import PILOT_REF_NAMERS
         from battles.services import BATTLE_FINISHED_HOOKS, SEED_HIDDEN_CHECKS
-        from careers.hooks import CAMPAIGN_PILOTS, CAMPAIGN_SQUADRONS, ORGANISER_CHECKS
+        from careers.hooks import (
+            CAMPAIGN_PILOTS,
+            CAMPAIGN_SQUADRONS,
+            ORGANISED_CAMPAIGNS,
+            ORGANISER_CHECKS,
+        )
         from careers.selectors import PLANE_CREWS
 
-        from .access import battle_organised_by, campaign_pilots, campaign_squadrons
+        from .access import (
+            battle_organised_by,
+            campaign_pilots,
+            campaign_squadrons,
+            organised_campaigns,
+        )
         from .engagements import battle_seed_hidden, engagement_battle_finished, register_modes
         from .selectors import battle_plane_pilots, plane_crews
         from .services import is_organiser
@@ -23,6 +33,8 @@ class CampaignConfig(AppConfig):
         # Career writes are open to a campaign's organiser; careers asks through this hook.
         if is_organiser not in ORGANISER_CHECKS:
             ORGANISER_CHECKS.append(is_organiser)
+        if organised_campaigns not in ORGANISED_CAMPAIGNS:
+            ORGANISED_CAMPAIGNS.append(organised_campaigns)
         # A running campaign's battle seeds are its organiser's; battles asks through this hook.
         if battle_seed_hidden not in SEED_HIDDEN_CHECKS:
             SEED_HIDDEN_CHECKS.append(battle_seed_hidden)

@@ -13,6 +13,9 @@ from typing import Any
 # (campaign, user) -> is this user an organiser of this campaign?
 ORGANISER_CHECKS: list[Callable[[Any, Any], bool]] = []
 
+# (user) -> queryset of the campaigns this user organises (campaign.access.organised_campaigns).
+ORGANISED_CAMPAIGNS: list[Callable[[Any], Any]] = []
+
 # (campaign) -> queryset of roster.Pilot: the campaign's own pilots (campaign.access.campaign_pilots).
 CAMPAIGN_PILOTS: list[Callable[[Any], Any]] = []
 
@@ -23,6 +26,12 @@ CAMPAIGN_SQUADRONS: list[Callable[[Any], Any]] = []
 def is_campaign_organiser(campaign: Any, user: Any) -> bool:
     """True if any registered check says the user organises the campaign."""
     return any(check(campaign, user) for check in ORGANISER_CHECKS)
+
+
+def campaigns_organised_by(user: Any) -> Any:
+    """The campaigns ``user`` organises (the first registered answer), or None if no
+    app answers (then a user organises none)."""
+    return ORGANISED_CAMPAIGNS[0](user) if ORGANISED_CAMPAIGNS else None
 
 
 def pilots_outside_campaign(campaign: Any, pilot_ids: Iterable[int]) -> set[int]:

@@ -1,9 +1,11 @@
+from typing import cast
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.forms import ModelChoiceField
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -18,6 +20,7 @@ from roster.models import AircraftType, Pilot, Side, Squadron
 from . import charts, selectors, services
 from .access import can_write, require_campaign_pilots, table_pilot_fields
 from .forms import FlightFormSet, ShotFormSet, TableBattleForm, table_battle_input
+from .hooks import campaigns_organised_by
 from .leaderboard_filters import leaderboard_filters
 from .models import Claim, TableBattle, campaign_model
 
@@ -118,7 +121,17 @@ def campaign_stats(request, pk: int):
 
 @login_required
 def table_battle_new(request):
+    """Staff record a table battle of any campaign (or none); a campaign's organiser one
+    of theirs, chosen from those only; anyone else is told who may, not shown a form."""
     form = TableBattleForm(request.POST or None)
+    if not request.user.is_staff:
+        organised = campaigns_organised_by(request.user)
+        if organised is None or not organised.exists():
+            raise PermissionDenied(
+                "Only staff or a campaign's organiser record table battles: you organise no campaign."
+            )
+        campaign_field = cast(ModelChoiceField, form.fields["campaign"])
+        campaign_field.queryset, campaign_field.required = organised, True
     flights = FlightFormSet(request.POST or None, prefix="flight")
     shots = ShotFormSet(request.POST or None, prefix="shot")
     problem = None  # the service's refusal, shown with the form's own errors

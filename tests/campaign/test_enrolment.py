@@ -10,7 +10,7 @@ from angels.errors import RuleViolation
 from campaign import services
 from campaign.enrolment import campaign_enrol, enrolment_release
 from campaign.models import CampaignPlane
-from careers.models import AppliedResult, PilotAward, PilotEvent
+from careers.models import AppliedResult, PilotAward, PilotEvent, TableBattle
 from careers.services import award_define, pilots_return_to_duty, table_battle_record
 from roster.models import AircraftType, Pilot, Squadron
 
@@ -299,3 +299,32 @@ def test_undoing_a_plane_put_into_play_takes_its_pilots_assignment_off_the_caree
     )  # fmt: skip
     again = CampaignPlane.objects.get(campaign=campaign, plane_id=plane_id)
     assert assigned(again.pilot_id).filter(details__plane=plane_id).count() == 1
+
+
+def test_the_table_battle_page_offers_an_organiser_only_their_campaigns_and_tells_others_who_may(
+    campaign, users, client
+):
+    """A commander is told in plain words who records table battles (403, the site's own
+    page), not shown a form of every campaign and pilot that the post then refuses; the
+    organiser (not staff) chooses among the campaigns they organise, and must choose one."""
+    other = services.campaign_create(name="Somebody else's", created_by=users["allied"], seed=3)
+    client.force_login(users["axis"])
+    refused = client.get("/table-battles/new/")
+    assert refused.status_code == 403
+    page = refused.content.decode()
+    assert "Only staff or a campaign&#x27;s organiser record table battles" in page
+    assert "<h1>Not allowed</h1>" in page and 'name="name"' not in page
+    assert client.post("/table-battles/new/", {"name": "Sneaky"}).status_code == 403
+
+    client.force_login(users["organiser"])
+    form = client.get("/table-battles/new/").content.decode()
+    choices = form.split('name="campaign"')[1].split("</select>")[0]
+    assert f'<option value="{campaign.pk}">Channel 1941</option>' in choices
+    assert "Somebody else" not in choices
+    post = {"name": "Friendly sweep", "system": "angels20", "territory": "neutral",
+            "flight-TOTAL_FORMS": 0, "flight-INITIAL_FORMS": 0, "shot-TOTAL_FORMS": 0,
+            "shot-INITIAL_FORMS": 0}  # fmt: skip
+    for chosen in ("", str(other.pk)):  # none, or another's: the form says so, input kept
+        answer = client.post("/table-battles/new/", {**post, "campaign": chosen})
+        assert answer.status_code == 400 and 'value="Friendly sweep"' in answer.content.decode()
+    assert not TableBattle.objects.exists()
