@@ -85,8 +85,11 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # SQLite serialises writers; wait for the lock instead of failing at once.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # SQLite serialises writers; wait for the lock instead of failing at once. Each
+    # transaction begins as a writer (IMMEDIATE): one that read first under a deferred
+    # BEGIN is refused at once, without waiting, when it then writes while another
+    # thread writes ("database is locked": background battles, the embedded beat).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(timeout=20, transaction_mode="IMMEDIATE")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -139,6 +142,13 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "angels.api.AngelsAutoSchema",
     "EXCEPTION_HANDLER": "angels.api.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "angels.pagination.Pagination",
+    # DRF's own JSON parser answered 500 to a body nested too deeply (RecursionError);
+    # the form and multipart parsers are DRF's defaults, kept.
+    "DEFAULT_PARSER_CLASSES": [
+        "angels.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "PAGE_SIZE": 50,
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # A token costs one indexed query; Basic auth pays a password hash on every request
