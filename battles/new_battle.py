@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Max, Min
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
@@ -39,16 +38,10 @@ ADVANCED = {  # the advanced rules of 000, in plain words
     "status": "Aircraft status: damaged, evading and out-of-control aircraft",
     "pilot_survival": "Pilot survival: roll for each pilot shot down",
 }
-YEAR_RULE = "000 'YEAR RESTRICTIONS'"
-THEATER_RULE = "000 'HISTORICAL THEATER RESTRICTIONS'"
-ADVANTAGE_RULE = "000 'STANDARD SCENARIO'"
-SITUATION_RULE = "000 'STARTING SITUATIONS'"
-
-
-def _years() -> list[int]:
-    """The years any catalog aircraft flies in: a year before them all leaves no flight."""
-    span = AircraftType.objects.aggregate(low=Min("year"), high=Max("year"))
-    return list(range(span["low"] or 1939, (span["high"] or 1945) + 1))
+YEAR_RULE = scenarios.YEAR_RULE
+THEATER_RULE = scenarios.THEATER_RULE
+ADVANTAGE_RULE = scenarios.ADVANTAGE_RULE
+SITUATION_RULE = scenarios.SITUATION_RULE
 
 
 def _choice(post: Any, name: str, allowed: list[str], message: str, errors: list, **kw) -> str:
@@ -92,7 +85,7 @@ def read_battle_form(post: Any, types: dict[str, dict[int, AircraftType]]) -> tu
     if scenario not in dict(PAGE_SCENARIOS):
         errors.append(RuleViolation("choose a scenario from the list", field="scenario"))
     settings: dict[str, Any] = {}
-    years = [str(y) for y in _years()]
+    years = [str(y) for y in scenarios.catalog_years()]
     year = _choice(
         post, "year", years, f"the year is {years[0]} to {years[-1]}", errors, rule=YEAR_RULE
     )
@@ -101,25 +94,25 @@ def read_battle_form(post: Any, types: dict[str, dict[int, AircraftType]]) -> tu
     )
     settings |= {"year": int(year)} if year else {}
     settings |= {"theater": theater} if theater else {}
-    if scenario == ScenarioKind.STANDARD:
-        advantage = _choice(
-            post,
-            "advantage",
-            list(SIDES),
-            "the advantage goes to axis or allied",
-            errors,
-            rule=ADVANTAGE_RULE,
-        )
-        situation = _choice(
-            post,
-            "situation",
-            [str(s) for s in SITUATIONS],
-            "the starting situation is 1 to 6",
-            errors,
-            rule=SITUATION_RULE,
-        )
-        settings |= {"advantage": advantage} if advantage else {}
-        settings |= {"situation": int(situation)} if situation else {}
+    # read for every scenario: one that does not use a setting refuses it below, by name
+    advantage = _choice(
+        post,
+        "advantage",
+        list(SIDES),
+        "the advantage goes to axis or allied",
+        errors,
+        rule=ADVANTAGE_RULE,
+    )
+    situation = _choice(
+        post,
+        "situation",
+        [str(s) for s in SITUATIONS],
+        "the starting situation is 1 to 6",
+        errors,
+        rule=SITUATION_RULE,
+    )
+    settings |= {"advantage": advantage} if advantage else {}
+    settings |= {"situation": int(situation)} if situation else {}
     policies = {}
     seats: dict[str, dict[str, Any]] = {}  # issue 14: a side flown by a person, by username
     for side in SIDES:
@@ -143,7 +136,15 @@ def read_battle_form(post: Any, types: dict[str, dict[int, AircraftType]]) -> tu
                 )
             )
         policies[side] = name
-    flights = _flights(post, types, settings, errors) if scenario in BUILT_FLIGHTS else {}
+    if scenario in dict(PAGE_SCENARIOS):  # the API's own check of what the scenario uses
+        errors += scenarios.scenario_setting_errors(scenario, settings)
+    if scenario in BUILT_FLIGHTS:
+        flights = _flights(post, types, settings, errors)
+    else:  # a Battle of Britain scenario flies the book's aircraft: none may be chosen
+        flights = {}
+        for side in SIDES:
+            if any(post.getlist(f"{side}_aircraft")):
+                errors.append(scenarios.fixed_flights_refusal(scenario, field=f"flights.{side}"))
     optional, rule_errors = rules_from_post_all(post)
     errors += rule_errors
     switches = {name: name in post for name in scenarios.RULE_SWITCHES}
@@ -191,7 +192,7 @@ def _context(
             {"name": n, "label": label, "rule": BOOL_SWITCHES[n], "on": (n in post) if post else n == "pilot_survival"}
             for n, label in ADVANCED.items()
         ],
-        "years": _years(), "theaters": list(THEATERS), "situations": list(SITUATIONS),
+        "years": scenarios.catalog_years(), "theaters": list(THEATERS), "situations": list(SITUATIONS),
         "chosen": {k: str(post.get(k, "")) if post else "" for k in ("year", "theater", "advantage", "situation", "deadline_amount", "deadline_unit")},
         "deadline_units": list(DEADLINE_UNITS),
         "resolve_later": bool(post) and post.get("resolve") == "later",

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.db.models import Max, Min
+
 from angels.errors import RuleViolation
 from roster.enrolment import pilot_require_available
 from roster.models import AircraftType, Pilot
@@ -50,6 +52,30 @@ FIXED_FLIGHT_SCENARIOS: dict[str, Callable[..., Scenario]] = {
     ScenarioKind.LIMITED_FUEL: engine_scenarios.limited_fuel,
     ScenarioKind.SCHNELLBOMBER: engine_scenarios.schnellbomber,
 }
+# What a refusal calls each scenario ("year is not used by the Dogfight").
+SCENARIO_NAMES: dict[str, str] = {
+    ScenarioKind.DOGFIGHT: "the Dogfight",
+    ScenarioKind.INTERCEPT: "Intercept the Interceptors",
+    ScenarioKind.LIMITED_FUEL: "Limited Fuel",
+    ScenarioKind.SCHNELLBOMBER: "Schnellbomber",
+    ScenarioKind.STANDARD: "the Standard Scenario",
+    ScenarioKind.BOMBER_ESCORT: "Bomber Escort",
+    ScenarioKind.ENGAGEMENT: "a campaign engagement",
+}
+YEAR_RULE = "000 'YEAR RESTRICTIONS'"
+THEATER_RULE = "000 'HISTORICAL THEATER RESTRICTIONS'"
+ADVANTAGE_RULE = "000 'STANDARD SCENARIO'"
+SITUATION_RULE = "000 'STARTING SITUATIONS'"
+# The settings that shape a scenario's flights and set-up, and the scenarios that use
+# them: year and theater restrict the flights a player builds (so only the scenarios
+# built from flights take them); advantage and situation skip the Standard Scenario's
+# rolls. The four Battle of Britain scenarios bring their own aircraft, year, place
+# and set-up (000 "SCENARIOS"), so they take none of them.
+SCENARIO_SETTINGS: dict[str, tuple[str, ...]] = {
+    ScenarioKind.STANDARD: ("year", "theater", "advantage", "situation"),
+    ScenarioKind.BOMBER_ESCORT: ("year", "theater"),
+}
+SCENARIO_SETTING_KEYS = ("year", "theater", "advantage", "situation")
 
 
 DEFAULT_POLICY = "tactical"
@@ -99,6 +125,9 @@ def _check_settings(kind: str, settings: dict[str, Any]) -> None:
                 field=f"settings.policies.{side}",
                 code="invalid",
             )
+    errors = scenario_setting_errors(kind, settings)
+    if errors:
+        raise errors[0]
     territory = settings.get("territory", {})
     if not isinstance(territory, dict) or any(
         s not in SIDES or t not in TERRITORIES for s, t in territory.items()
@@ -108,6 +137,93 @@ def _check_settings(kind: str, settings: dict[str, Any]) -> None:
             field="settings.territory",
             code="invalid",
         )
+
+
+def catalog_years() -> list[int]:
+    """The years any catalog aircraft flies in: a year before them all leaves no flight."""
+    span = AircraftType.objects.aggregate(low=Min("year"), high=Max("year"))
+    return list(range(span["low"] or 1939, (span["high"] or 1945) + 1))
+
+
+def scenario_setting_errors(kind: str, settings: dict[str, Any]) -> list[RuleViolation]:
+    """Every problem with the year, theater, advantage and situation of a ``kind`` battle.
+
+    The one check of these settings, for the API and the new-battle page alike:
+    a setting the scenario does not use is refused by name (a Dogfight's year
+    would be stored and shown yet change nothing); one it uses must be a value
+    the rule allows. Absent or null means "any" (year, theater) or "roll for
+    it" (advantage, situation).
+    """
+    errors: list[RuleViolation] = []
+    used = SCENARIO_SETTINGS.get(kind, ())
+    name = SCENARIO_NAMES.get(kind, kind)
+    for key in SCENARIO_SETTING_KEYS:
+        value = settings.get(key)
+        field = f"settings.{key}"
+        if value is None:
+            continue
+        if key not in used:
+            why = (
+                " (it brings its own aircraft and set-up)"
+                if kind in FIXED_FLIGHT_SCENARIOS
+                else " (only the Standard Scenario rolls for it)"
+                if key in ("advantage", "situation")
+                else ""
+            )
+            errors.append(
+                RuleViolation(
+                    f"{key} is not used by {name}{why}",
+                    field=field,
+                    rule="000 'SCENARIOS'" if kind in FIXED_FLIGHT_SCENARIOS else None,
+                    code="invalid",
+                )
+            )
+        elif key == "year":
+            years = catalog_years()
+            if not _whole(value) or not years[0] <= value <= years[-1]:
+                errors.append(
+                    RuleViolation(
+                        f"the year is a whole number from {years[0]} to {years[-1]} "
+                        "(the years of the aircraft catalog)",
+                        field=field,
+                        rule=YEAR_RULE,
+                    )
+                )
+        elif key == "theater":
+            if not isinstance(value, str) or value not in engine_scenarios.THEATERS:
+                errors.append(
+                    RuleViolation(
+                        f"the theater is one of: {'; '.join(engine_scenarios.THEATERS)}",
+                        field=field,
+                        rule=THEATER_RULE,
+                    )
+                )
+        elif key == "advantage":
+            if value not in SIDES:
+                errors.append(
+                    RuleViolation(
+                        "the advantage goes to axis or allied", field=field, rule=ADVANTAGE_RULE
+                    )
+                )
+        elif not _whole(value) or value not in engine_scenarios.SITUATIONS:
+            errors.append(
+                RuleViolation(
+                    "the starting situation is a whole number from 1 to 6",
+                    field=field,
+                    rule=SITUATION_RULE,
+                )
+            )
+    return errors
+
+
+def fixed_flights_refusal(kind: str, field: str = "flights") -> RuleViolation:
+    """A Battle of Britain scenario given aircraft: it flies the book's own."""
+    return RuleViolation(
+        f"{SCENARIO_NAMES.get(kind, kind)} flies its own aircraft; "
+        "choose the Standard Scenario or Bomber Escort to pick aircraft",
+        field=field,
+        rule="000 'SCENARIOS'",
+    )
 
 
 def _aircraft_type(ref: Any, field: str) -> AircraftType:
@@ -199,11 +315,7 @@ def build_scenario(
     try:
         if kind in FIXED_FLIGHT_SCENARIOS:
             if flights:
-                raise RuleViolation(
-                    "this scenario's flights are set by the book",
-                    field="flights",
-                    rule="000 'SCENARIOS'",
-                )
+                raise fixed_flights_refusal(kind)
             scenario = FIXED_FLIGHT_SCENARIOS[kind](rules=rules, catalogue=catalogue())
         else:
             if not isinstance(flights, dict) or set(flights) != set(SIDES):
