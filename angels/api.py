@@ -12,19 +12,23 @@ problem found (a serializer may find several at once).
 
 from __future__ import annotations
 
+import traceback
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
+from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import SAFE_METHODS, AllowAny, IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from .errors import RuleViolation
+from .parsers import DEEP_JSON
 
 
 class ErrorItemSerializer(serializers.Serializer):
@@ -79,6 +83,15 @@ def error_body(items: list[dict[str, Any]]) -> dict[str, Any]:
     return {**items[0], "errors": items}
 
 
+# DRF's Request._parse: the method that calls the parsers (the stubs do not declare it)
+_PARSE_CODE = Request._parse.__code__  # type: ignore[attr-defined]
+
+
+def _while_parsing(exc: BaseException) -> bool:
+    """Whether ``exc`` was raised while a parser read the request's body."""
+    return any(frame.f_code is _PARSE_CODE for frame, _ in traceback.walk_tb(exc.__traceback__))
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Every error in the one shape: a RuleViolation is a 400 naming the field and the rule
     (a 403 when its code is ``permission``)."""
@@ -95,6 +108,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(
             error_body(items or [_item("invalid input")]), status=status.HTTP_400_BAD_REQUEST
         )
+    if isinstance(exc, RecursionError) and _while_parsing(exc):
+        # a view with parsers of its own (DRF's ObtainAuthToken) does not use
+        # angels.parsers.JSONParser, which makes this a ParseError itself
+        exc = exceptions.ParseError(DEEP_JSON)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
@@ -122,6 +139,29 @@ def not_found(request: Any, exception: Exception | None = None) -> Any:
         body = error_body([_item(exceptions.NotFound.default_detail, code="not_found")])
         return JsonResponse(body, status=status.HTTP_404_NOT_FOUND)
     return page_not_found(request, exception)
+
+
+@csrf_exempt
+def unknown_api_path(request: Any, rest: str = "") -> Any:
+    """An address under ``/api/`` that no endpoint has: the one error shape as JSON, 404,
+    whatever the method and whatever ``DEBUG`` says (with ``DEBUG`` on, Django shows its
+    own HTML page for an unmatched URL and never calls :func:`not_found`).
+
+    The last URL pattern, so every address resolves and CommonMiddleware no longer adds
+    a missing slash: done here, as it did (``/api/roster/pilots`` -> ``.../pilots/``)."""
+    from django.conf import settings
+    from django.http import HttpResponsePermanentRedirect
+    from django.urls import Resolver404, resolve
+
+    path = request.path_info
+    if settings.APPEND_SLASH and not path.endswith("/"):
+        try:
+            match = resolve(path + "/", getattr(request, "urlconf", None))
+        except Resolver404:
+            match = None
+        if match is not None and match.func is not unknown_api_path:
+            return HttpResponsePermanentRedirect(request.get_full_path(force_append_slash=True))
+    return not_found(request)
 
 
 class AngelsAutoSchema(AutoSchema):
