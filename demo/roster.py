@@ -137,6 +137,7 @@ class CareersReport:
     created: bool
 
 
+@transaction.atomic  # all or nothing: a run that fails leaves no half-built campaign to trip the next
 def demo_careers_create(*, organiser) -> CareersReport:
     """A demo campaign four turns in: table battles with claims (one denied, one
     left for the organiser), card-mode losses through ``campaign.results.plane_lost``,

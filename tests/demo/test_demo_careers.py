@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from campaign.models import Campaign
 from careers.models import Claim, PilotEvent, TableBattle
-from roster.models import Pilot
+from careers.services import award_define
+from demo import roster as demo_roster
+from demo.roster import DEMO_CAMPAIGN, demo_careers_create, demo_roster_create
+from roster.catalog import catalog_load
+from roster.models import Pilot, Squadron
 
 pytestmark = pytest.mark.django_db
 
@@ -49,3 +55,30 @@ def test_the_demo_shows_careers_and_is_idempotent(client):
     assert "Josef František" in client.get("/aces/").content.decode()
     stats = client.get(f"/statistics/{TableBattle.objects.first().campaign_id}/").content.decode()
     assert "Allied kills" in stats
+
+
+def test_a_demo_that_fails_half_way_leaves_no_half_built_campaign(monkeypatch):
+    """Its campaign, squadrons' strengths and careers are one whole: a failure half way
+    (here, defining the awards) leaves nothing, so the next run starts clean."""
+    catalog_load()
+    demo_roster_create()
+    organiser = get_user_model().objects.create_user("orga", password="x" * 12, is_staff=True)
+
+    def fails(**kwargs):
+        raise RuntimeError("the disk is full")
+
+    before = (
+        PilotEvent.objects.count(),
+        list(Squadron.objects.values_list("target_strength", flat=True)),
+    )
+    monkeypatch.setattr(demo_roster, "award_define", fails)
+    with pytest.raises(RuntimeError):
+        demo_careers_create(organiser=organiser)
+    assert not Campaign.objects.filter(name=DEMO_CAMPAIGN).exists()
+    after = (
+        PilotEvent.objects.count(),
+        list(Squadron.objects.values_list("target_strength", flat=True)),
+    )
+    assert after == before
+    monkeypatch.setattr(demo_roster, "award_define", award_define)
+    assert demo_careers_create(organiser=organiser).created
