@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, permissions
-from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -47,6 +47,7 @@ from .serializers import (
     TransferInput,
     TurnBeginInput,
     TurnBeginOutput,
+    engagement_errors,
 )
 
 _SIDE = OpenApiParameter("side", OpenApiTypes.STR, enum=["allied", "axis"])
@@ -156,7 +157,11 @@ class EngagementApplyApi(APIView):
         request=EngagementInput, responses={201: AppliedResultOutput, 200: AppliedResultOutput}
     )
     def post(self, request):
-        data = _parse(EngagementInput, request.data)
+        # every problem named, a record's by its path in the record (mode, flown[0].pilot_id)
+        serializer = EngagementInput(data=request.data)
+        if not serializer.is_valid():
+            raise ValidationError(engagement_errors(serializer.errors))
+        data = serializer.validated_data
         campaign = _campaign(data.get("campaign"))
         _require_writer(request.user, campaign)
         try:

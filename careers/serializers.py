@@ -1,5 +1,9 @@
+from collections.abc import Mapping
+from typing import Any
+
 from rest_framework import serializers
 
+from angels.numbers import MAX_ID, MAX_TURN
 from roster.models import AircraftType, Pilot, Squadron
 from roster.serializers import PilotOutput, SquadronOutput
 
@@ -13,6 +17,7 @@ from .models import (
     TableSystem,
     Territory,
 )
+from .records import MODES, TERRITORIES
 from .selectors import campaign_of
 
 
@@ -106,10 +111,131 @@ class CampaignStatsOutput(serializers.Serializer):
     battles = serializers.IntegerField()
 
 
+class _RecordPart(serializers.Serializer):
+    """A part of an engagement record: an unknown key is refused (``code`` format) at the
+    part's own path, as ``EngagementRecord.from_json`` refuses it."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, Mapping):
+            unknown = sorted(str(k) for k in set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError(
+                    f"unknown field(s) {', '.join(unknown)}", code="format"
+                )
+        try:
+            return super().to_internal_value(data)
+        except serializers.ValidationError as exc:
+            if not isinstance(exc.detail, dict):
+                raise
+            # DRF keys a list's errors by index ("flown.0.pilot_id"); the record's paths
+            # are named as the service names them, "flown[0].pilot_id"
+            raise serializers.ValidationError(
+                {key: _by_position(value) for key, value in exc.detail.items()}
+            ) from exc
+
+
+def _by_position(detail: Any) -> Any:
+    """A list's errors keyed by index as a list (an entry without errors empty)."""
+    if isinstance(detail, dict) and detail and all(isinstance(k, int) for k in detail):
+        return [detail.get(i, {}) for i in range(max(detail) + 1)]
+    return detail
+
+
+_WHOLE: dict[str, Any] = {"invalid": "must be a whole number"}
+
+
+def _id(**kw: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=0, max_value=MAX_ID, error_messages=_WHOLE, **kw)
+
+
+def _count() -> serializers.IntegerField:
+    return serializers.IntegerField(
+        min_value=0, max_value=MAX_ID, required=False, error_messages=_WHOLE
+    )
+
+
+class FlownRecordInput(_RecordPart):
+    """careers.records.FlownRecord: one pilot who flew (the service checks the rest)."""
+
+    pilot_id = _id(help_text="The roster pilot's id.")
+    aircraft = serializers.CharField(required=False, allow_blank=True)
+    mission = serializers.BooleanField(required=False)
+    damage = _count()
+    crew_hits = _count()
+    cockpit_hits = _count()
+    fires = _count()
+    retreated = serializers.BooleanField(required=False)
+    destroyed = serializers.BooleanField(required=False)
+    bailed_out_early = serializers.BooleanField(required=False)
+    bombing_success = serializers.BooleanField(required=False)
+    ground_targets = _count()
+    territory = serializers.ChoiceField(choices=TERRITORIES, required=False, allow_blank=True)
+    survival = serializers.DictField(required=False, allow_null=True)
+    survival_die = serializers.IntegerField(
+        min_value=1, max_value=6, required=False, allow_null=True, error_messages=_WHOLE
+    )
+
+
+class KillRecordInput(_RecordPart):
+    """careers.records.KillRecord: a confirmed air kill."""
+
+    shooter_pilot_id = _id()
+    victim_pilot_id = _id(required=False, allow_null=True)
+    victim_aircraft = serializers.CharField(required=False, allow_blank=True)
+    turn = _id(required=False, allow_null=True)
+    credit = serializers.DictField(required=False)
+
+
+class EngagementRecordInput(_RecordPart):
+    """careers.records.EngagementRecord as JSON: its shape and types are checked here, so
+    a missing or mistyped field is named (``mode``, ``flown[0].pilot_id``)
+    instead of the dataclass's own TypeError ("__init__() missing 2 required positional
+    arguments") under ``record``. The API names them within the record
+    (:func:`engagement_errors`)."""
+
+    mode = serializers.ChoiceField(choices=MODES)
+    battle_ref = serializers.CharField()
+    flown = FlownRecordInput(many=True)
+    kills = KillRecordInput(many=True, required=False)
+    campaign_turn = serializers.IntegerField(
+        min_value=0, max_value=MAX_TURN, required=False, allow_null=True, error_messages=_WHOLE
+    )
+    territory = serializers.ChoiceField(choices=TERRITORIES, required=False)
+    survival_rule = serializers.CharField(required=False, allow_blank=True)
+
+
 class EngagementInput(serializers.Serializer):
     source_key = serializers.CharField(max_length=160)
     campaign = serializers.IntegerField(required=False, allow_null=True)
-    record = serializers.DictField(help_text="careers.records.EngagementRecord as JSON.")
+    record = EngagementRecordInput(help_text="careers.records.EngagementRecord as JSON.")
+
+
+# DRF's codes for a value of the wrong type or out of range, as the service names them
+_CODES = {"invalid": "format", "min_value": "range", "max_value": "range"}
+
+
+def engagement_errors(errors: Mapping[str, Any]) -> dict[str, Any]:
+    """EngagementInput's errors as the engagement endpoint names them: a record's fields by
+    their path in the record (``mode``, ``flown[0].pilot_id``), as the service and the
+    campaign checks name them (careers.services.results, careers.access); a problem with
+    the record as a whole (an unknown key) under ``record``."""
+    out: dict[str, Any] = {}
+    for key, value in errors.items():
+        if key == "record" and isinstance(value, Mapping):
+            for inner, detail in value.items():
+                out["record" if inner == "non_field_errors" else inner] = _recoded(detail)
+        else:
+            out[key] = _recoded(value)
+    return out
+
+
+def _recoded(detail: Any) -> Any:
+    if isinstance(detail, Mapping):
+        return {key: _recoded(value) for key, value in detail.items()}
+    if isinstance(detail, list):
+        return [_recoded(value) for value in detail]
+    code = str(getattr(detail, "code", "invalid"))
+    return serializers.ErrorDetail(str(detail), code=_CODES.get(code, code))
 
 
 class AppliedResultOutput(serializers.ModelSerializer):
@@ -186,6 +312,17 @@ class CareerSettingsSerializer(serializers.ModelSerializer):
 
 
 class AwardDefinitionSerializer(serializers.ModelSerializer):
+    # the model's column takes 0 and the database's check constraint refused it, a 400
+    # naming no field ("Constraint 'award_threshold_positive' is violated")
+    threshold = serializers.IntegerField(
+        min_value=1,
+        max_value=32767,
+        error_messages={
+            "min_value": "threshold must be at least 1",
+            "max_value": "threshold must be at most 32767",
+        },
+    )
+
     class Meta:
         model = AwardDefinition
         fields = ("id", "name", "nation", "threshold_kind", "threshold")
