@@ -1,8 +1,9 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from . import auth, favicon, health
+from .api import unknown_api_path
 from .api_root import api_root
 
 handler404 = "angels.api.not_found"  # JSON in the API's error shape under /api/
@@ -36,4 +37,7 @@ urlpatterns = [
     path("notifications/", include("notifications.urls")),
     path("", include("roster.urls")),
     path("", include("careers.urls")),
+    # last: an /api/ address no endpoint above has is the API's JSON 404 with DEBUG on too
+    # (handler404 covers only DEBUG off); it adds a missing slash as APPEND_SLASH did
+    re_path(r"^api/(?P<rest>.+)$", unknown_api_path, name="api-unknown"),
 ]

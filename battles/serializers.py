@@ -2,6 +2,8 @@ from typing import Any
 
 from rest_framework import serializers
 
+from angels.numbers import MAX_ID
+
 from .models import Battle, BattleBatch, ScenarioKind
 
 
@@ -37,6 +39,38 @@ class BattleCreateInput(serializers.Serializer):
     resolve = serializers.BooleanField(
         required=False, default=True, help_text="False: keep it waiting (odds preview first)."
     )
+
+    def validate_flights(self, flights: dict[str, Any]) -> dict[str, Any]:
+        """A ``pilot`` that is not a roster id (a whole number) is named at its own path,
+        ``flights.axis[0].pilot``; it reached the database as it was and came back as
+        "Field 'id' expected a number but got 'abc'." under ``flights``. The rest of a
+        flight is checked by the battle's service (battles.scenarios)."""
+        errors: dict[str, list[dict[str, Any]]] = {}
+        for side, members in flights.items():
+            if not isinstance(members, list):
+                continue
+            found = [_pilot_error(m.get("pilot") if isinstance(m, dict) else None) for m in members]
+            if any(found):
+                errors[str(side)] = [{"pilot": [e]} if e else {} for e in found]
+        if errors:
+            raise serializers.ValidationError(errors)
+        return flights
+
+
+def _pilot_error(pilot: Any) -> serializers.ErrorDetail | None:
+    """Why ``pilot`` (a flight member's) is not a roster pilot's id; None if it may be one
+    (absent, or a whole number in the ids' range: whether it exists is the service's)."""
+    if pilot is None:
+        return None
+    if isinstance(pilot, str) and pilot.isascii() and pilot.isdigit():
+        pilot = int(pilot)
+    if not isinstance(pilot, int) or isinstance(pilot, bool):
+        return serializers.ErrorDetail(
+            f"pilot is a roster pilot's id, a whole number, not {pilot!r}", code="format"
+        )
+    if not 1 <= pilot <= MAX_ID:
+        return serializers.ErrorDetail(f"no pilot has the id {pilot}", code="exists")
+    return None
 
 
 class BatchCreateInput(BattleCreateInput):
