@@ -131,7 +131,9 @@ def table_battle_new(request):
                 "Only staff or a campaign's organiser record table battles: you organise no campaign."
             )
         campaign_field = cast(ModelChoiceField, form.fields["campaign"])
-        campaign_field.queryset, campaign_field.required = organised, True
+        campaign_field.required = True
+        if not form.is_bound:  # offered: theirs; posted: another's is refused below (403)
+            campaign_field.queryset = organised
     flights = FlightFormSet(request.POST or None, prefix="flight")
     shots = ShotFormSet(request.POST or None, prefix="shot")
     problem = None  # the service's refusal, shown with the form's own errors

@@ -295,3 +295,12 @@ def test_correction_within_range_is_stored(api, campaign):
         format="json",
     )
     assert response.status_code == 200, response.content[:300]
+
+
+def test_nul_inside_json_nested_too_deeply_is_a_400_not_a_500(client, db):
+    """The NUL check reads a JSON body before any view: nested deeper than the decoder
+    follows, it leaves the body to the API's parser, which refuses it (not a 500)."""
+    body = "[" * 5000 + '"\\u0000"' + "]" * 5000
+    response = client.post("/api/auth/token/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert "nested too deeply" in response.json()["detail"]

@@ -324,7 +324,8 @@ def test_the_table_battle_page_offers_an_organiser_only_their_campaigns_and_tell
     post = {"name": "Friendly sweep", "system": "angels20", "territory": "neutral",
             "flight-TOTAL_FORMS": 0, "flight-INITIAL_FORMS": 0, "shot-TOTAL_FORMS": 0,
             "shot-INITIAL_FORMS": 0}  # fmt: skip
-    for chosen in ("", str(other.pk)):  # none, or another's: the form says so, input kept
-        answer = client.post("/table-battles/new/", {**post, "campaign": chosen})
-        assert answer.status_code == 400 and 'value="Friendly sweep"' in answer.content.decode()
+    answer = client.post("/table-battles/new/", {**post, "campaign": ""})  # none chosen
+    assert answer.status_code == 400 and 'value="Friendly sweep"' in answer.content.decode()
+    answer = client.post("/table-battles/new/", {**post, "campaign": str(other.pk)})
+    assert answer.status_code == 403  # another organiser's campaign
     assert not TableBattle.objects.exists()
