@@ -46,9 +46,13 @@ class SignUpForm(UserCreationForm):
         return email
 
 
+# the user's e-mail column (as sign-up checks it); accounts.services.email_check says the same
+EMAIL_MAX_LENGTH = 254
+
+
 class SettingsForm(forms.Form):
     time_zone = TimeZoneField()
-    email = forms.EmailField(label="E-mail", required=False)
+    email = forms.EmailField(label="E-mail", required=False, max_length=EMAIL_MAX_LENGTH)
 
 
 SIDE_CHOICES = [("allied", "Allied"), ("axis", "Axis")]
@@ -65,6 +69,7 @@ class InvitationForm(forms.Form):
     email = forms.EmailField(
         label="E-mail",
         required=False,
+        max_length=EMAIL_MAX_LENGTH,
         help_text="Leave empty to get a link to copy and send yourself.",
     )
     days = forms.IntegerField(label="Link works for (days)", min_value=1, max_value=90)

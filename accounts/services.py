@@ -8,6 +8,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
@@ -66,12 +67,26 @@ def user_settings_save(*, user: Any, time_zone: str, email: str) -> UserSettings
     return row
 
 
+def email_max_length() -> int:
+    """The longest e-mail address stored: the user's column (sign-up checks it) and the
+    invitation's (254 both)."""
+    fields = (get_user_model()._meta.get_field("email"), Invitation._meta.get_field("email"))
+    return min(getattr(f, "max_length", None) or 254 for f in fields)
+
+
 def email_check(email: str, *, field: str = "email", required: bool = True) -> str:
     email = (email or "").strip()
     if not email:
         if required:
             raise RuleViolation("an e-mail address is needed", field=field, code="required")
         return ""
+    limit = email_max_length()
+    if len(email) > limit:  # sign-up's limit (the user's column); PostgreSQL stores no more
+        raise RuleViolation(
+            f"an e-mail address is at most {limit} characters (this one has {len(email)})",
+            field=field,
+            code="range",
+        )
     try:
         validate_email(email)
     except ValidationError:

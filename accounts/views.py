@@ -87,7 +87,12 @@ def user_settings_page(request: HttpRequest) -> HttpResponse:
                 request, f"Saved: times are shown in {form.cleaned_data['time_zone']}."
             )
             return redirect("accounts:settings")
-    return render(request, "accounts/settings.html", {"form": form, "settings_row": row})
+    return render(
+        request,
+        "accounts/settings.html",
+        {"form": form, "settings_row": row},
+        status=400 if form.errors else 200,
+    )
 
 
 def invitation_page(request: HttpRequest, token: str) -> HttpResponse:

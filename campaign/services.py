@@ -160,12 +160,7 @@ def campaign_create(
     (the shape of a battle's ``settings.rules``); ``engine_territory`` flies
     them over the defender's ground (see :func:`campaign_engine_rules_set`).
     """
-    if not name.strip():
-        raise RuleViolation("a campaign needs a name", field="name", code="required")
-    if Campaign.objects.filter(name=name).exists():
-        raise RuleViolation(
-            f"a campaign called {name!r} already exists", field="name", code="conflict"
-        )
+    campaign_name_check(name)
     if resolution_mode not in ResolutionMode.values:
         raise RuleViolation(
             f"{resolution_mode!r} is not one of {ResolutionMode.values}",
@@ -204,6 +199,25 @@ def campaign_create(
     _sync_planes(campaign, state, actor="")
     clock.after_change(campaign, state)
     return campaign
+
+
+def campaign_name_check(name: str) -> str:
+    """A new campaign's name: given, no longer than the column holds (the same limit on
+    every database: SQLite would store more, PostgreSQL refuses it), and not taken."""
+    if not name.strip():
+        raise RuleViolation("a campaign needs a name", field="name", code="required")
+    limit = Campaign._meta.get_field("name").max_length or 0
+    if len(name) > limit:
+        raise RuleViolation(
+            f"a campaign's name is at most {limit} characters (this one has {len(name)})",
+            field="name",
+            code="range",
+        )
+    if Campaign.objects.filter(name=name).exists():
+        raise RuleViolation(
+            f"a campaign called {name!r} already exists", field="name", code="conflict"
+        )
+    return name
 
 
 def one_survival_roll(engine_rules: dict[str, Any], survival_rule: str) -> dict[str, Any]:
