@@ -1,8 +1,7 @@
 """Campaign clock pages (issue 15): the organiser's pace form, a commander's holiday form.
 
 Both live in the clock block of the campaign page (templates/campaign/_clock.html);
-a refused holiday comes back there as a message naming the field, a refused pace as
-the page re-shown with the form, its input and every error.
+a refused one re-shows the page (400) with its form, its input and every error.
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from angels.errors import RuleViolation
 
-from . import clock
+from . import clock, forms
 from .models import Campaign
 from .views import _refuse, _signed_in, campaign_page_response
 
@@ -66,22 +65,30 @@ def _holiday_until(value: str) -> datetime | None:
     try:
         day = date.fromisoformat(value.strip())
     except ValueError as exc:
-        raise RuleViolation("a date such as 2026-12-24", field="until", code="format") from exc
+        raise RuleViolation(
+            f"the holiday's last day is a date such as 2026-12-24 (not {value.strip()!r})",
+            field="until",
+            code="format",
+        ) from exc
     return timezone.make_aware(datetime.combine(day, time(23, 59)))
 
 
 @login_required
 @require_POST
 def campaign_holiday(request: HttpRequest, pk: int) -> HttpResponse:
-    get_object_or_404(Campaign, pk=pk)
+    """A commander's holiday; a refusal re-shows the campaign page (400) with the form,
+    the date as typed and the problem beside it, in one plain sentence."""
+    campaign = get_object_or_404(Campaign, pk=pk)
+    typed = request.POST.get("until", "")
     try:
-        until = None if "back" in request.POST else _holiday_until(request.POST.get("until", ""))
+        until = None if "back" in request.POST else _holiday_until(typed)
         clock.campaign_holiday_set(campaign_id=pk, by=_signed_in(request), until=until)
-        if until is None:
-            messages.success(request, "Welcome back: your side is yours again.")
-        else:
-            messages.success(request, "The computer commander plays your side until then.")
     except RuleViolation as exc:
         _refuse(exc)
-        messages.error(request, f"Holiday not set: {exc.field}: {exc}")
+        refused = forms.refused("holiday", [exc], {"until": typed})
+        return campaign_page_response(request, campaign, refused=refused)
+    if until is None:
+        messages.success(request, "Welcome back: your side is yours again.")
+    else:
+        messages.success(request, "The computer commander plays your side until then.")
     return redirect("campaign-detail", pk=pk)

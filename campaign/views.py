@@ -17,10 +17,10 @@ from django.views.decorators.http import require_POST
 from angels.errors import RuleViolation
 from angels.listing import filtered_page
 from angels.numbers import digits
-from battles.forms import rules_form_initial, rules_from_post
+from battles.forms import rules_form_from_post, rules_form_initial, rules_from_post_all
 from roster.models import Squadron
 
-from . import clock, decisions, page, selectors, services
+from . import clock, decisions, forms, page, selectors, services
 from .access import may_create_campaign
 from .charts import history_chart_svg
 from .filters import CampaignFilter
@@ -43,7 +43,28 @@ def _refuse(exc: RuleViolation) -> None:
 
 def campaign_list(request: HttpRequest) -> HttpResponse:
     """The campaigns: search, filters and pages (issue 16 "Find things"); the form that starts one."""
+    return _campaign_list_page(request)
+
+
+# the parts the invite form offers, in its order
+INVITE_ROLES = ("commander", "spectator", "organiser")
+# the start form's fields that are not optional rules (the rules' errors open their part)
+START_FIELDS = {"name", "resolution_mode", "squadrons", "engine_territory", "form"}
+
+
+def _campaign_list_page(request: HttpRequest, start: dict | None = None) -> HttpResponse:
+    """The list page; with ``start`` (a refused start form: ``campaign.forms.refused``), its
+    form re-shown with what was typed and every problem (HTTP 400)."""
     page = filtered_page(request, CampaignFilter, selectors.campaign_list())
+    squadrons = Squadron.objects.order_by("side", "name")
+    if start is None:
+        values = {"name": "", "resolution_mode": ResolutionMode.CARD, "engine_territory": True}
+        ticked = {str(s.pk) for s in squadrons}
+        form = rules_form_initial(None)
+    else:
+        values = start["values"]
+        ticked = set(values["squadrons"])
+        form = rules_form_from_post(values["post"], start["errors"])
     return render(
         request,
         "campaign/list.html",
@@ -51,38 +72,64 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
             **page,
             "campaigns": page["rows"],
             "modes": ResolutionMode.choices,
-            "squadrons": Squadron.objects.order_by("side", "name"),
-            "form": rules_form_initial(None),
+            "squadrons": [{"s": s, "checked": str(s.pk) in ticked} for s in squadrons],
+            "form": form,
+            "start": start or {"values": values, "errors": {}, "problems": [], "open": False},
+            "rules_open": bool(start and set(start["errors"]) - START_FIELDS),
             "may_create": may_create_campaign(request.user),
         },
+        status=400 if start else 200,
     )
 
 
 @login_required
 def campaign_new(request: HttpRequest) -> HttpResponse:
+    """Start a campaign; a refusal re-shows the list page's form (400) with every problem
+    beside its field and in a list, and what was typed kept."""
     if request.method != "POST":  # the form lives on the list page (GET here was a blank 405)
         return redirect(reverse("campaign-list") + "#start")
     if not may_create_campaign(request.user):
         raise PermissionDenied("only staff start campaigns here (ANGELS_CAMPAIGN_CREATORS)")
-    try:
-        ids = [digits(value) for value in request.POST.getlist("squadrons")]
-        if None in ids:
-            raise RuleViolation("unknown squadron id", field="squadrons", code="format")
+    post = request.POST
+    errors: list[RuleViolation] = []
+    squadrons: list[Squadron] = []
+    ids = [digits(value) for value in post.getlist("squadrons")]
+    if None in ids:
+        errors.append(RuleViolation("unknown squadron id", field="squadrons", code="format"))
+    else:
         squadrons = list(Squadron.objects.filter(pk__in=ids))
         if len(squadrons) != len(set(ids)):
-            raise RuleViolation("unknown squadron id", field="squadrons", code="exists")
-        campaign = services.campaign_create(
-            name=request.POST.get("name", ""),
-            created_by=_signed_in(request),
-            resolution_mode=request.POST.get("resolution_mode", ResolutionMode.CARD),
-            squadrons=squadrons,
-            engine_rules=rules_from_post(request.POST, field="engine_rules"),
-            engine_territory=bool(request.POST.get("engine_territory")),
-        )
+            errors.append(RuleViolation("unknown squadron id", field="squadrons", code="exists"))
+    name = post.get("name", "")
+    try:
+        services.campaign_name_check(name)
     except RuleViolation as exc:
-        messages.error(request, str(exc))
-        return redirect("campaign-list")
-    return redirect("campaign-detail", pk=campaign.pk)
+        errors.append(exc)
+    engine_rules, rule_errors = rules_from_post_all(post, field="engine_rules")
+    errors += rule_errors
+    if not errors:
+        try:
+            campaign = services.campaign_create(
+                name=name,
+                created_by=_signed_in(request),
+                resolution_mode=post.get("resolution_mode", ResolutionMode.CARD),
+                squadrons=squadrons,
+                engine_rules=engine_rules,
+                engine_territory=bool(post.get("engine_territory")),
+            )
+        except RuleViolation as exc:
+            _refuse(exc)
+            errors.append(exc)
+        else:
+            return redirect("campaign-detail", pk=campaign.pk)
+    values = {
+        "name": name,
+        "resolution_mode": post.get("resolution_mode", ""),
+        "squadrons": post.getlist("squadrons"),
+        "engine_territory": bool(post.get("engine_territory")),
+        "post": post,
+    }
+    return _campaign_list_page(request, start=forms.refused("start", errors, values))
 
 
 def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -130,10 +177,12 @@ def campaign_page_response(
     error: RuleViolation | None = None,
     pace_refused: clock.PaceRefused | None = None,
     pace_posted: QueryDict | None = None,
+    refused: dict | None = None,
 ) -> HttpResponse:
     """The campaign page; HTTP 400 when it re-shows a refused form: a decision (``error``,
-    with the ``posted`` choices) or the pace (``pace_refused``, with what was typed,
-    ``pace_posted``; ``campaign.templatetags.campaign_clock``)."""
+    with the ``posted`` choices), the pace (``pace_refused``, with what was typed,
+    ``pace_posted``; ``campaign.templatetags.campaign_clock``), or the invite, engine
+    rules or holiday form (``refused``: ``campaign.forms.refused``)."""
     # the campaign's battles, read once for the engagements table, the battles flown by
     # people, the work under way and those not applied (test_campaign_page.py pins it)
     battles = selectors.campaign_battles(campaign)
@@ -154,12 +203,19 @@ def campaign_page_response(
             "is_organiser": services.is_organiser(campaign, request.user),
             "members": campaign.members.select_related("user"),
             "engine": selectors.engine_rules_view(campaign),
-            "form": rules_form_initial(campaign.engine_rules),
+            "form": (
+                rules_form_from_post(refused["values"]["post"], refused["errors"])
+                if refused and refused["form"] == "engine_rules"
+                else rules_form_initial(campaign.engine_rules)
+            ),
+            "refused": refused or {},
+            "roles": INVITE_ROLES,
+            "invite_sides": [*services.SIDES, ""],
             "clock": clock.clock_view(campaign, request.user),  # issue 15
             "pace_refused": pace_refused,
             "pace_posted": pace_posted,
         },
-        status=400 if error or pace_refused else 200,
+        status=400 if error or pace_refused or refused else 200,
     )
 
 
@@ -194,8 +250,11 @@ def campaign_act(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def campaign_invite(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser gives a user a part; a refusal re-shows the campaign page (400) with
+    the form, what was typed and the problem beside its field."""
     campaign = get_object_or_404(Campaign, pk=pk)
-    user = get_user_model().objects.filter(username=request.POST.get("username", "")).first()
+    values = {name: request.POST.get(name, "") for name in ("username", "role", "side")}
+    user = get_user_model().objects.filter(username=values["username"]).first()
     try:
         if user is None:
             raise RuleViolation("no user with that username", field="username", code="exists")
@@ -203,16 +262,14 @@ def campaign_invite(request: HttpRequest, pk: int) -> HttpResponse:
             campaign=campaign,
             by=_signed_in(request),
             user=user,
-            role=request.POST.get("role", ""),
-            side=request.POST.get("side", ""),
-        )
-        messages.success(
-            request,
-            f"{user.username} is now {request.POST.get('role')} {request.POST.get('side', '')}.",
+            role=values["role"],
+            side=values["side"],
         )
     except RuleViolation as exc:
         _refuse(exc)
-        messages.error(request, str(exc))
+        refused = forms.refused("invite", [exc], values)
+        return campaign_page_response(request, campaign, refused=refused)
+    messages.success(request, f"{user.username} is now {values['role']} {values['side']}.")
     return redirect("campaign-detail", pk=pk)
 
 
@@ -232,17 +289,29 @@ def campaign_undo(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def campaign_engine_rules(request: HttpRequest, pk: int) -> HttpResponse:
-    """The organiser changes the optional rules of the next engine engagements."""
-    get_object_or_404(Campaign, pk=pk)
-    try:
-        services.campaign_engine_rules_set(
-            campaign_id=pk,
-            by=_signed_in(request),
-            engine_rules=rules_from_post(request.POST, field="engine_rules"),
-            engine_territory=bool(request.POST.get("engine_territory")),
-        )
-        messages.success(request, "The next engine engagements fly with these rules.")
-    except RuleViolation as exc:
-        _refuse(exc)
-        messages.error(request, f"Not changed: {exc}")
+    """The organiser changes the optional rules of the next engine engagements; a refusal
+    re-shows the campaign page (400) with the rules as posted and every problem."""
+    campaign = get_object_or_404(Campaign, pk=pk)
+    engine_rules, errors = rules_from_post_all(request.POST, field="engine_rules")
+    if not errors:
+        try:
+            services.campaign_engine_rules_set(
+                campaign_id=pk,
+                by=_signed_in(request),
+                engine_rules=engine_rules,
+                engine_territory=bool(request.POST.get("engine_territory")),
+            )
+        except RuleViolation as exc:
+            _refuse(exc)
+            errors.append(exc)
+    if errors:
+        if not services.is_organiser(campaign, request.user):
+            raise PermissionDenied("only the campaign's organiser may do this")
+        values = {
+            "engine_territory": bool(request.POST.get("engine_territory")),
+            "post": request.POST,
+        }
+        refused = forms.refused("engine_rules", errors, values)
+        return campaign_page_response(request, campaign, refused=refused)
+    messages.success(request, "The next engine engagements fly with these rules.")
     return redirect("campaign-detail", pk=pk)
