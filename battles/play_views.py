@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections import Counter
 from typing import Any
 
 from django.contrib import messages
@@ -45,19 +46,32 @@ def _grid(width: int, height: int) -> str:
     )
 
 
+# Aircraft sharing a hex (battles/static/battles/hexmap.js: AngelsHex.stack, the report's
+# map): the k-th of n markers is shifted STACK_SPREAD * (k - (n - 1) / 2) px sideways and
+# its label (k - (n - 1)) * STACK_LINE em up, so each marker and label stays readable.
+STACK_SPREAD, STACK_LINE = 7, 1.2
+
+
 def _markers(view: dict[str, Any], setup: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     setups = setup.get("aircraft", [])
-    for a in view["aircraft"]:
-        if a["hex"] is None or a["state"] != "in play":
-            continue
+    shown = [a for a in view["aircraft"] if a["hex"] is not None and a["state"] == "in play"]
+    count = Counter(tuple(a["hex"]) for a in shown)
+    seen: Counter[tuple[int, ...]] = Counter()
+    for a in shown:
+        here = tuple(a["hex"])
+        k, n = seen[here], count[here]
+        seen[here] += 1
         x, y = hex_center(a["hex"][0], a["hex"][1])
         bomber = AircraftStats.from_json(setups[a["id"]]["stats"]).is_bomber
         out.append(
             {
                 **a,
-                "x": x,
+                "x": round(x + STACK_SPREAD * (k - (n - 1) / 2), 1),
                 "y": y,
+                "lift": round((k - (n - 1)) * STACK_LINE, 2),
+                "label_x": round(x + STACK_SPREAD * (k - (n - 1) / 2) + 9, 1),
+                "label_y": round(y - 9, 1),
                 "angle": -90 + 60 * a["facing"],
                 "shape": BOMBER_SHAPE if bomber else FIGHTER_SHAPE,
                 "acting": a["id"] == view["aircraft_to_act"],

@@ -7,7 +7,13 @@
    drawing has a margin of one hex size, so hex (0, 0) is centred at (size, size).
 
    Usage: const hex = AngelsHex.grid(18); hex.center(col, row) -> [x, y];
-   hex.corners(col, row) -> "x,y x,y ..." (an SVG polygon's points). */
+   hex.corners(col, row) -> "x,y x,y ..." (an SVG polygon's points).
+
+   Aircraft sharing a hex: AngelsHex.stack(["3,7", "5,9", "3,7"]) -> [{k: 0, n: 2}, {k: 0, n: 1},
+   {k: 1, n: 2}], each aircraft's place k among the n in its hex. The maps draw the k-th marker
+   shifted STACK_SPREAD * (k - (n - 1) / 2) px sideways and its label (k - (n - 1)) * STACK_LINE em
+   above the usual place, so two aircraft in one hex show two markers and two readable labels
+   (the play page's server-drawn markers use the same numbers: battles/play_views.py). */
 (function (root) {
   "use strict";
   const SQRT3 = Math.sqrt(3);
@@ -32,5 +38,17 @@
     return {size, center, corners};
   }
 
-  root.AngelsHex = {grid, offsetToAxial, axialToOffset};
+  const STACK_SPREAD = 7, STACK_LINE = 1.2;
+  function stack(keys) {
+    const count = {}, seen = {};
+    for (const key of keys) count[key] = (count[key] || 0) + 1;
+    return keys.map(key => {
+      seen[key] = key in seen ? seen[key] + 1 : 0;
+      return {k: seen[key], n: count[key]};
+    });
+  }
+  function stackShift(place) { return STACK_SPREAD * (place.k - (place.n - 1) / 2); }
+  function stackLift(place) { return (place.k - (place.n - 1)) * STACK_LINE; }
+
+  root.AngelsHex = {grid, offsetToAxial, axialToOffset, stack, stackShift, stackLift, STACK_SPREAD, STACK_LINE};
 })(window);
