@@ -310,6 +310,12 @@ def build_scenario(
             field="scenario",
             code="invalid",
         )
+    if kind == ScenarioKind.ENGAGEMENT:  # its campaign builds it (battle_create_from_setup)
+        raise RuleViolation(
+            "a campaign engagement is built by its campaign: choose another scenario",
+            field="scenario",
+            code="invalid",
+        )
     _check_settings(kind, settings)
     rules = _rules(settings)
     try:

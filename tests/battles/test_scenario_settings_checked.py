@@ -113,3 +113,11 @@ def test_the_page_still_flies_a_plain_dogfight(api):
     response = api.post("/battles/new/", {"scenario": "dogfight"})
     assert response.status_code == 302
     assert Battle.objects.get().scenario == "dogfight"
+
+
+def test_the_api_builds_no_campaign_engagement(api):
+    # before, "engagement" with flights was built as a Bomber Escort and stored
+    response = _create(api, {"scenario": "engagement", "flights": FLIGHTS})
+    assert response.status_code == 400 and response.json()["field"] == "scenario"
+    assert "built by its campaign" in response.json()["detail"]
+    assert Battle.objects.count() == 0
