@@ -168,7 +168,7 @@ def _act(request: HttpRequest, battle: Battle) -> HttpResponse:
     computer = request.POST.get("computer") or None  # this decision handed to a computer pilot
     try:
         action = None if computer else json.loads(request.POST.get("action", ""))
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deeply: not an action
         action = {}
     version = digits(request.POST.get("version", ""))
     try:

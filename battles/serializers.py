@@ -19,6 +19,9 @@ class BattleCreateInput(serializers.Serializer):
         default=dict,
         help_text=(
             "rules, territory, policies, year, theater, advantage, situation, max_turns. "
+            "year and theater: the Standard Scenario and Bomber Escort; advantage and situation: "
+            "the Standard Scenario; the Battle of Britain scenarios (dogfight and the others) "
+            "bring their own aircraft and set-up and refuse all four. "
             "rules (every key optional, all optional rules off by default): "
             '{"tailing": true, "turn_position": true, "status": true, "pilot_survival": true, '
             '"midair_collision": true, "later_sixes": true, '

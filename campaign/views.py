@@ -239,7 +239,7 @@ def campaign_act(request: HttpRequest, pk: int) -> HttpResponse:
         services.campaign_act(
             campaign_id=pk, user=_signed_in(request), action=action, version=version
         )
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):  # (RecursionError: JSON nested too deeply)
         messages.error(request, "That form was not a game action.")
     except RuleViolation as exc:
         _refuse(exc)

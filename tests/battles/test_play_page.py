@@ -149,3 +149,14 @@ def test_the_battle_list_and_report_lead_to_a_battle_in_play(cast):
     assert play in listing and f'href="/battles/{done.pk}/play/"' not in listing
     assert play in Client().get(f"/battles/{battle.pk}/").content.decode()
     assert "/play/" not in Client().get(f"/battles/{done.pk}/").content.decode()
+
+
+def test_an_action_nested_too_deeply_is_refused_not_a_500(cast):
+    battle = _battle(cast)
+    side = play.turn_view(battle, cast["axis"])["to_act"]
+    client = _client(cast[side])
+    form = _forms(client.get(f"/battles/{battle.pk}/play/").content.decode())[0]
+    before = Battle.objects.values().get(pk=battle.pk)
+    answer = client.post(f"/battles/{battle.pk}/play/", {**form, "action": "[" * 5000 + "]" * 5000})
+    assert answer.status_code == 400
+    assert Battle.objects.values().get(pk=battle.pk) == before

@@ -123,3 +123,17 @@ def test_the_campaign_list_and_summary_give_the_phase_and_side_in_words(client, 
     assert "mission:assign" not in row
     printed = client.get(f"/campaigns/{campaign.pk}/print/").content.decode()
     assert re.search(r"phase [A-Z][a-z]+ ·", printed)  # the game's phase by its name
+
+
+def test_an_action_nested_too_deeply_is_not_a_game_action(catalog):
+    demo_roster_create()
+    get_user_model().objects.create_user("orga", password="orga-pass-1")
+    orga = _login("orga", "orga-pass-1")
+    orga.post("/campaigns/new/", {"name": "Deep"})
+    campaign = Campaign.objects.get(name="Deep")
+    deep = "[" * 5000 + "]" * 5000
+    response = orga.post(
+        f"/campaigns/{campaign.pk}/act/", {"version": campaign.version, "action": deep}, follow=True
+    )
+    assert "That form was not a game action." in response.content.decode()
+    assert Campaign.objects.get(pk=campaign.pk).version == campaign.version
