@@ -126,6 +126,19 @@ def test_aircraft_sharing_a_hex_on_the_report_have_readable_labels(live_server, 
     assert min(b["screen"] for b in boxes) >= 11, boxes
 
 
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("width", [1280, 390])
+def test_no_label_covers_another_at_the_start_of_the_report(live_server, catalog, width):
+    """The Dogfight sets its aircraft in a line two hexes apart: on a phone's narrower map
+    their labels would run into each other; each that would cover an earlier one moves."""
+    battle = _flown()
+    boxes = _measure(live_server, f"/battles/{battle.pk}/", width, "#planes g.plane text")["labels"]
+    assert len(boxes) == len(battle.setup["aircraft"]) >= 4
+    touching = [(a["text"], b["text"]) for i, a in enumerate(boxes) for b in boxes[i + 1 :]
+                if _overlap(a, b)]  # fmt: skip
+    assert not touching, f"labels printed over each other: {touching}"
+
+
 @pytest.fixture
 def seated(catalog, django_user_model):
     user = django_user_model.objects.create_user("hans", password="pw-hans-123")
