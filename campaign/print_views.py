@@ -29,7 +29,7 @@ def campaign_print(request: HttpRequest, pk: int) -> HttpResponse:
             "campaign": campaign,
             "view": view,
             "stats": career_selectors.campaign_statistics(campaign=campaign),
-            "squadrons": roster_selectors.squadron_list()
+            "squadrons": roster_selectors.squadron_list(pilots=campaign_pilots(campaign))
             .filter(campaigns=campaign)
             .order_by("side", "name"),
             "pilots": pilots,

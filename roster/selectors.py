@@ -54,16 +54,18 @@ def aircraft_type_list() -> QuerySet[AircraftType]:
     return AircraftType.objects.order_by("name")
 
 
-def squadron_list() -> QuerySet[Squadron]:
+def squadron_list(*, pilots: QuerySet[Pilot] | None = None) -> QuerySet[Squadron]:
     """Squadrons with their figures (``SQUADRON_FIGURES``): pilots by status
     (``active_pilots``, ``wounded_pilots``, ...), ``strength`` (pilots on
     strength) and airframes on hand / serviceable. One query. Search and filters:
-    ``roster.filters.SquadronFilter``."""
+    ``roster.filters.SquadronFilter``. ``pilots``: count only these (a campaign's
+    own, on its summary: a pilot serving, or lost, in another campaign is not its)."""
+    among = Q() if pilots is None else Q(pilots__in=pilots.values("pk"))
     qs = (
         Squadron.objects.select_related("aircraft_type")
         .annotate(
             **{
-                f"{state}_pilots": Count("pilots", filter=Q(pilots__status=state))
+                f"{state}_pilots": Count("pilots", filter=Q(pilots__status=state) & among)
                 for state in PILOT_STATES
             },
             airframes_on_hand=_airframe_count(*ON_HAND),

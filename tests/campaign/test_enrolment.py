@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -329,3 +330,29 @@ def test_the_table_battle_page_offers_an_organiser_only_their_campaigns_and_tell
     answer = client.post("/table-battles/new/", {**post, "campaign": str(other.pk)})
     assert answer.status_code == 403  # another organiser's campaign
     assert not TableBattle.objects.exists()
+
+
+def test_a_campaigns_summary_counts_its_own_pilots_in_each_squadron(
+    campaign, second, users, client
+):
+    """Two campaigns over the same squadrons: a pilot lost in the first is the first's
+    loss on its printed summary, not the second's; the second's squadrons show the
+    strength of its own pilots (none: every one serves in the first)."""
+    lost = Pilot.objects.filter(enrolled_in=campaign).order_by("name").first()
+    Pilot.objects.filter(pk=lost.pk).update(status="killed")
+    client.force_login(users["organiser"])
+
+    def row(of, squadron) -> list[str]:
+        page = client.get(f"/campaigns/{of.pk}/print/").content.decode()
+        tr = re.search(rf'<tr data-squadron="{squadron.pk}">(.*?)</tr>', page, re.S).group(1)
+        return [
+            re.sub(r"<[^>]+>", "", td).strip()
+            for td in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)
+        ]
+
+    first, other = row(campaign, lost.squadron), row(second, lost.squadron)
+    own = Pilot.objects.filter(
+        enrolled_in=campaign, squadron=lost.squadron, status__in=("active", "wounded")
+    )
+    assert first[3] == str(own.count()) and first[6] == "1"  # strength, killed
+    assert other[3] == "0" and other[6] == "0"
