@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
-from django.utils import timezone
+from django.utils import dateformat, timezone
 from django.views.decorators.http import require_POST
 
 from angels.errors import RuleViolation
@@ -90,5 +90,10 @@ def campaign_holiday(request: HttpRequest, pk: int) -> HttpResponse:
     if until is None:
         messages.success(request, "Welcome back: your side is yours again.")
     else:
-        messages.success(request, "The computer commander plays your side until then.")
+        local = timezone.localtime(until)
+        messages.success(
+            request,
+            f"The computer commander plays your side until {dateformat.format(local, 'D j M, H:i')} "
+            f"({timezone.get_current_timezone_name()}).",
+        )
     return redirect("campaign-detail", pk=pk)

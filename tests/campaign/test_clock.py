@@ -310,6 +310,8 @@ def test_the_pace_and_holiday_forms_on_the_campaign_page(campaign, users, client
     until = (datetime.now(UTC) + timedelta(days=5)).date().isoformat()
     page = client.post(f"/campaigns/{campaign.pk}/holiday/", {"until": until}, follow=True)
     assert "axis on holiday until" in page.content.decode()
+    day = datetime.fromisoformat(until)  # the message names the day, not "until then"
+    assert f"plays your side until {day:%a} {day.day} {day:%b}, 23:59 (" in page.content.decode()
     page = client.post(f"/campaigns/{campaign.pk}/holiday/", {"until": "soon"})
     assert page.status_code == 400  # the form re-shown with what was typed
     assert "The holiday&#x27;s last day is a date such as 2026-12-24" in page.content.decode()
