@@ -43,7 +43,7 @@ CITATIONS = {
     "battle_start": '000 "SETTING UP"',
     "clouds": '000 "CLOUDS", "RANDOM CLOUD ARRANGEMENT"',
     "card_flak": '003 "INTERCEPTION SEGMENT"',
-    "initiative": '000 "INITIATIVE PHASE", "TAILING"',
+    "initiative": '000 "INITIATIVE PHASE"',  # and "TAILING" when a side tailed (citation)
     "turn_position": '000 "CHOOSING TURN POSITION"',
     "direction": '000 "FIGHTER DIRECTION"',
     "movement_phase": '000 "MOVEMENT PHASE", "UNEQUAL NUMBERS"',
@@ -132,8 +132,13 @@ def sentences(log: Iterable[dict[str, Any]], context: dict[str, Any]) -> list[st
 
 
 def citation(entry: dict[str, Any]) -> str:
-    """The rulebook section behind ``entry`` (empty for an unknown kind)."""
-    return CITATIONS.get(entry.get("e", ""), "")
+    """The rulebook section behind ``entry`` (empty for an unknown kind). An initiative
+    roll cites "TAILING" only when tailing gave a side its bonus (the advanced rule on,
+    and an aircraft tailing an enemy)."""
+    kind = entry.get("e", "")
+    if kind == "initiative" and any((entry.get("tailing") or {}).values()):
+        return f'{CITATIONS[kind]}, "TAILING"'
+    return CITATIONS.get(kind, "")
 
 
 def sentence(entry: dict[str, Any], context: dict[str, Any] | None = None) -> str:

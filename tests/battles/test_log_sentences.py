@@ -199,3 +199,15 @@ def test_tailing_lines_follow_the_engine(catalog):
         assert sorted(frames[at]["tailing"]) == pairs, at
     planes = {p["plane"]: p for p in frames[-1]["aircraft"]}
     assert tailing_pairs(planes, 16, 22) == frames[-1]["tailing"]
+
+
+def test_an_initiative_roll_cites_tailing_only_when_a_side_tailed():
+    """000 "TAILING" gives +2 initiative to the side tailing more: a roll with no tailing
+    (the advanced rule off, or nobody tailing) is the INITIATIVE PHASE alone."""
+    roll = {"e": "initiative", "turn": 2, "rolls": {"axis": [3, 4], "allied": [2, 2]},
+            "total": {"axis": 7, "allied": 4}, "winner": "axis"}  # fmt: skip
+    assert citation(roll) == '000 "INITIATIVE PHASE"'
+    assert citation({**roll, "tailing": {"axis": 0, "allied": 0}}) == '000 "INITIATIVE PHASE"'
+    tailed = {**roll, "tailing": {"axis": 1, "allied": 0}, "total": {"axis": 9, "allied": 4}}
+    assert citation(tailed) == '000 "INITIATIVE PHASE", "TAILING"'
+    assert "(tailing 1 enemy aircraft)" in sentence(tailed)
