@@ -37,8 +37,8 @@ def kills_over_turns_svg(
 
     line = " ".join(",".join(xy(i, v)) for i, (_, v) in enumerate(points))
     dots = format_html_join(
-        "", '<circle cx="{}" cy="{}" r="3" fill="#26324a"><title>{}: {} kills</title></circle>',
-        ((*xy(i, v), label, v) for i, (label, v) in enumerate(points)),
+        "", '<circle cx="{}" cy="{}" r="3" fill="#26324a"><title>{}: {} kill{}</title></circle>',
+        ((*xy(i, v), label, v, "" if v == 1 else "s") for i, (label, v) in enumerate(points)),
     )  # fmt: skip
     body = format_html(
         '<polyline fill="none" stroke="#26324a" stroke-width="2" points="{}"/>{}', line, dots
