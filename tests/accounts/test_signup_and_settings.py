@@ -121,3 +121,20 @@ def test_settings_refuse_an_unknown_time_zone(client, organiser):
     html = response.content.decode()
     assert 'id="id_time_zone_errors"' in html and 'id="id_email_errors"' in html
     assert not UserSettings.objects.filter(user=organiser, time_zone="Europe/Atlantis").exists()
+
+
+def test_signing_up_from_the_header_on_an_invitation_comes_back_to_it(client, campaign, organiser):
+    """The header's "Sign up" beside an invitation's own "Sign up and join": it returns
+    to the invitation after the account is made (it went to the campaigns, the link lost)."""
+    _, link = invitation_create(campaign=campaign, by=organiser, role="spectator")
+    path = "/" + link.split("://", 1)[-1].split("/", 1)[1]
+    page = client.get(path).content.decode()
+    header = re.search(r'<a href="(/accounts/signup/\?next=[^"]+)">Sign up</a>', page).group(1)
+    form = client.get(header).content.decode()
+    assert f'<input type="hidden" name="next" value="{path}">' in form
+    made = client.post(
+        "/accounts/signup/",
+        {"username": "reporter", "email": "r@example.org", "password1": PASSWORD,
+         "password2": PASSWORD, "time_zone": "UTC", "next": path},
+    )  # fmt: skip
+    assert made.status_code == 302 and made["Location"] == path
