@@ -196,8 +196,17 @@ def _unknown(kind: str, e: dict[str, Any]) -> str:
     return f"{_words(kind)}: {_words(rest)}." if rest else f"{_words(kind)}."
 
 
+STAT_BONUSES = ("roll", "climb", "dive", "turn")  # a stat card's maneuver bonuses (000)
+
+
 def _bonus(parts: list[Any]) -> str:
-    return ", ".join(f"{_words(name)} {value:+d}" for name, value in parts)
+    """Each part of a bonus: "its Roll bonus +4" (the stat card's), "crippled -2", ..."""
+    return ", ".join(
+        f"its {name.capitalize()} bonus {value:+d}"
+        if name in STAT_BONUSES
+        else f"{_words(name)} {value:+d}"
+        for name, value in parts
+    )
 
 
 def _outcome(e: dict[str, Any]) -> str:

@@ -159,7 +159,7 @@ def test_the_sentences_name_roster_pilots_and_say_the_phase():
     )
     assert said[2] == (
         "Turn 2, movement: #0 Spitfire I (P/O Smith) tries a Split S, turning about "
-        "(maneuver check: 2d6 rolled 4 + 6, bonus +2 for roll +2, total 12, needed 13+ at "
+        "(maneuver check: 2d6 rolled 4 + 6, bonus +2 for its Roll bonus +2, total 12, needed 13+ at "
         "high speed: failed)."
     )
     assert said[4] == (
