@@ -28,6 +28,7 @@ from roster.models import Airframe, Pilot, PilotStatus
 from roster.selectors import squadron_figures
 from rules.careers.progression import LEADERBOARD_ACE_KILLS
 
+from . import hooks
 from .models import (
     AppliedResult,
     ClaimState,
@@ -38,7 +39,7 @@ from .models import (
 )
 from .tallies import campaign_events as campaign_events  # the one definition, read by others
 from .tallies import campaign_tallies
-from .types import CampaignLike, CampaignModel
+from .types import CampaignLike
 
 # (campaign pk or name, plane ids) -> {plane id: {"pilot_id", "pilot", "aircraft"}}: who
 # flew a card-game plane ("allied-8"). Filled by campaign's AppConfig.ready(), which
@@ -223,8 +224,8 @@ def leaderboard(
         )
         .filter(Q(confirmed_kills__gt=0) | Q(unconfirmed_kills__gt=0))
     )
-    if campaign is not None:
-        qs = qs.filter(squadron__campaigns=cast(CampaignModel, campaign))
+    if campaign is not None:  # the pilots serving in it, not its squadrons' in every campaign
+        qs = _campaign_pilots_only(qs, campaign)
     if side:
         qs = qs.filter(squadron__side=side)
     if nation:
@@ -240,6 +241,19 @@ def leaderboard(
     if aces_only:
         qs = qs.filter(confirmed_kills__gte=LEADERBOARD_ACE_KILLS)
     return qs.order_by("-confirmed_kills", "experience_markers", "-unconfirmed_kills", "name", "id")
+
+
+def _campaign_pilots_only(qs: LeaderboardQuerySet, campaign: CampaignLike) -> LeaderboardQuerySet:
+    """``qs`` narrowed to the campaign's own pilots by the app's one definition
+    (``campaign.access.campaign_pilots``, registered in :data:`hooks.CAMPAIGN_PILOTS`;
+    careers never imports campaign): a pilot serving in another campaign is not this
+    one's, though his squadron plays in both. A subquery each, no query of its own;
+    with no definition registered, no pilot is (closed by default)."""
+    if not hooks.CAMPAIGN_PILOTS:
+        return qs.none()
+    for scope in hooks.CAMPAIGN_PILOTS:
+        qs = qs.filter(pk__in=scope(campaign).values("pk"))
+    return qs
 
 
 @dataclass
