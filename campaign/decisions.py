@@ -19,11 +19,14 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from angels.errors import RuleViolation
+from rules.cardgame.actions import GiveExperience
 from rules.cardgame.cards import EVENT_LIST, EVENT_RULES
-from rules.cardgame.phases import PHASES
+from rules.cardgame.checks import DEBRIEFING_RULE, EVENT_CARD_RULE, INTERCEPTION_RULE, check_train
+from rules.cardgame.phases import DEBRIEFING, LOSSES, PHASES
+from rules.cardgame.state import GameState
 
 from . import services
-from .models import Campaign
+from .models import Campaign, Role
 
 CARD_TEXT = dict(EVENT_LIST)  # 003 "EVENT DECK CARD LIST": each card's printed note
 PHASE_NAMES = {phase: phase.capitalize() for phase in PHASES}  # the game's own order (003)
@@ -254,6 +257,7 @@ def campaign_act_group(
     names = names or {}
     campaign = None
     with transaction.atomic():
+        _check_count(campaign_id=campaign_id, user=user, actions=actions, version=version)
         for i, action in enumerate(actions):
             try:
                 campaign = services.campaign_act(
@@ -272,6 +276,80 @@ def campaign_act_group(
     if campaign is None:
         raise RuleViolation("no action to take", field="choice", code="required")
     return campaign
+
+
+def _check_count(
+    *, campaign_id: int, user: User, actions: Sequence[dict[str, Any]], version: int
+) -> None:
+    """Refuse a choose-N form with the wrong number of choices before any of its actions is
+    applied (locks the campaign row for the transaction). A stale version, a side that may
+    not act or a group that is not being chosen now is left to the actions' own refusals."""
+    kinds = {a.get("type") for a in actions}
+    if len(kinds) != 1 or not kinds & {"loss", "train", "discard"}:
+        return
+    campaign = Campaign.objects.select_for_update().filter(pk=campaign_id).first()
+    if campaign is None or campaign.version != version:
+        return
+    side = str(actions[0].get("side"))
+    if not services.is_organiser(campaign, user):
+        member = services.membership(campaign, user)
+        if member is None or member.role != Role.COMMANDER or member.side != side:
+            return
+    error = count_error(services.game_state(campaign), str(kinds.pop()), side, len(actions))
+    if error is not None:
+        raise error
+
+
+def count_error(state: GameState, kind: str, side: str, chosen: int) -> RuleViolation | None:
+    """Why ``chosen`` planes or cards are the wrong number for the ``kind`` form of ``side``
+    now, or None. The rule (003):
+
+    - losses ("INTERCEPTION SEGMENT": "A player determines which of his planes on a
+      mission are shot down"): at most the hits still to take; fewer may be chosen, the
+      rest by a later choice or by the game ("Let the game choose the rest");
+    - Pilot Training ("EVENT DECK CARD LIST": "Give 3 planes 1 XP each"): exactly the
+      planes still to train (fewer only if fewer planes can be trained);
+    - discard ("DEBRIEFING PHASE": "Max hand size is 7 cards. Discard excess cards."):
+      exactly the cards over the limit (the hand limit allows no more)."""
+    if kind == "loss":
+        if state.step != LOSSES or state.current_side() != side:
+            return None
+        owed = len(state.losses_todo.get(side, [])) - len(state.losses_chosen.get(side, []))
+        if owed <= 0 or chosen <= owed:
+            return None
+        noun = "plane" if owed == 1 else "planes"
+        return RuleViolation(
+            f"choose at most {owed} {noun} shot down (you chose {chosen}): "
+            f"{owed} {'hit is' if owed == 1 else 'hits are'} still to take",
+            field="choice", rule=INTERCEPTION_RULE, code="invalid",
+        )  # fmt: skip
+    if kind == "train":
+        pending = state.pending
+        if pending is None or pending.get("side") != side:
+            return None
+        can = sum(1 for p in state.planes if check_train(state, GiveExperience(side, p)) is None)
+        need = min(int(pending.get("remaining", 0)), can)
+        if need <= 0 or chosen == need:
+            return None
+        return RuleViolation(
+            f"choose exactly {need} plane{'s' if need != 1 else ''} for Pilot Training "
+            f"(you chose {chosen}): the card gives {need} different plane"
+            f"{'s' if need != 1 else ''} 1 experience marker each",
+            field="choice", rule=EVENT_CARD_RULE, code="invalid",
+        )  # fmt: skip
+    if kind == "discard":
+        if state.phase != DEBRIEFING or state.current_side() != side:
+            return None
+        limit = state.setup.hand_limit
+        over = len(state.hands[side]) - limit
+        if over <= 0 or chosen == over:
+            return None
+        return RuleViolation(
+            f"choose exactly {over} card{'s' if over != 1 else ''} to discard (you chose "
+            f"{chosen}): the hand holds at most {limit} cards",
+            field="choice", rule=DEBRIEFING_RULE, code="invalid",
+        )  # fmt: skip
+    return None
 
 
 def describe(action: Mapping[str, Any], names: Mapping[str, str], *, done: bool = False) -> str:

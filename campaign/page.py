@@ -52,15 +52,18 @@ def log_names(campaign: Campaign, view: Mapping[str, Any]) -> LogNames:
     return names
 
 
-def _task(view: Mapping[str, Any], side: str) -> str:
-    """What ``side`` must do now, in words (the side whose move it is)."""
+def _task(view: Mapping[str, Any], side: str, *, own: bool = True) -> str:
+    """What ``side`` must do now, in words (the side whose move it is): to its own
+    commander (``own``: "your planes"), or after the side's name to anyone else ("Axis must
+    choose which of their planes ...")."""
     phase, step = view["phase"], view["step"]
+    your, you = ("your", "you") if own else ("their", "they")
     if view.get("pending"):
         left = view["pending"].get("remaining", 0)
         return f"choose {left} plane{'s' if left != 1 else ''} for Pilot Training (1 experience marker each)"
     if step == "losses":
         owed = (view.get("losses_to_choose") or {}).get(side, 0)
-        return f"choose which of your planes are shot down ({owed} to choose)"
+        return f"choose which of {your} planes are shot down ({owed} to choose)"
     mission = {m["id"]: m["name"] for m in view["missions_in_play"]}.get(
         view.get("current_mission") or "", "the mission"
     )
@@ -80,15 +83,17 @@ def _task(view: Mapping[str, Any], side: str) -> str:
     if step == "bombing":
         return f"play event cards for the bombing rolls over {mission}, or pass (both pass: the bombers roll)"
     if phase == "debriefing":
-        over = len(view.get("hand") or []) - view["hand_limit"]
+        # the acting side's hand (``hand`` is the reader's own, perhaps the other side's)
+        held = (view.get("hand_counts") or {}).get(side, len(view.get("hand") or []))
+        over = held - view["hand_limit"]
         if over > 0:
             return (
                 f"discard {over} card{'s' if over != 1 else ''} (hand limit {view['hand_limit']}), "
-                "then end your turn"
+                f"then end {your} turn"
             )
-        return "end your turn"
+        return f"end {your} turn"
     nxt = PHASE_NAMES.get(NEXT_PHASE.get(phase, ""), "next")
-    return f"play an event card if you wish, then go on to the {nxt} phase"
+    return f"play an event card if {you} wish, then go on to the {nxt} phase"
 
 
 def summary(campaign: Campaign, view: Mapping[str, Any]) -> dict[str, Any]:
@@ -105,11 +110,11 @@ def summary(campaign: Campaign, view: Mapping[str, Any]) -> dict[str, Any]:
         do = "Nobody can act until the engagement's result is in (see the battles below)."
     elif mine:
         who = "You" if you.get("side") == current else f"You (as organiser, for {current})"
-        do = f"{who} must act now: {_task(view, current)}."
+        do = f"{who} must act now: {_task(view, current, own=who == 'You')}."
     elif you.get("side"):
-        do = f"Nothing for you to do now: {side_word(current)} must {_task(view, current)}."
+        do = f"Nothing for you to do now: {side_word(current)} must {_task(view, current, own=False)}."
     else:
-        do = f"{side_word(current)} must {_task(view, current)}."
+        do = f"{side_word(current)} must {_task(view, current, own=False)}."
     return {
         "turn": view["turn"],
         "active": view["active"],
