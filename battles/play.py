@@ -32,7 +32,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from angels.errors import RuleViolation, is_citation
-from rules.angels20 import Action, BattleState, IllegalAction, Scenario, action_from_json
+from rules.angels20 import (
+    Action,
+    Activate,
+    BattleState,
+    IllegalAction,
+    Scenario,
+    action_from_json,
+)
 from rules.angels20.actions import STATUSES
 from rules.angels20.move_choices import movable
 from rules.angels20.plane import OUT_NAMES
@@ -700,6 +707,19 @@ def _parse(data: Any) -> Action:
         raise RuleViolation(f"not an action: {exc}", field="action", code="format") from exc
 
 
+def _refused_field(state: BattleState, action: Action) -> str:
+    """The field a refused action is named by: ``action.plane`` for an activation of
+    another side's aircraft (``rules.angels20.legality.mover_problem`` says whose it is),
+    the whole ``action`` otherwise."""
+    if (
+        isinstance(action, Activate)
+        and 0 <= action.plane < len(state.planes)
+        and state.planes[action.plane].side != state.to_act
+    ):
+        return "action.plane"
+    return "action"
+
+
 def turn_act(
     *, battle_id: int, user: Any, version: Any, action: Any = None, computer: str | None = None
 ) -> Battle:
@@ -765,7 +785,9 @@ def turn_act(
             state.apply(parsed)
         except IllegalAction as exc:
             raise RuleViolation(
-                exc.message, field="action", rule=exc.rule if is_citation(exc.rule) else None
+                exc.message,
+                field=_refused_field(state, parsed),
+                rule=exc.rule if is_citation(exc.rule) else None,
             ) from exc
         except (IndexError, KeyError, TypeError, ValueError, AttributeError) as exc:
             # a well-formed action naming no aircraft of this battle, or values of the wrong kind

@@ -102,8 +102,13 @@ def mover_problem(s: BattleState, p: Plane) -> Problem | None:
     if rule is None:
         return None
     name = s.st.names[p.id]
+    if rule == R_UNEQUAL:  # the side to act names an aircraft of the other side
+        which = name if name.startswith(f"#{p.id} ") else f"#{p.id} ({name})"
+        return rule, (
+            f"aircraft {which} is not yours: it is the {SIDES[p.side]} side's; "
+            f"the {SIDES[s.to_act]} side moves one of its own aircraft now"
+        )
     return rule, {
-        R_UNEQUAL: f"it is the {SIDES[s.to_act]} side's move",
         R_OUT: f"{name} is out of the battle",
         R_MUST_MOVE: f"{name} has already moved this turn",
     }[rule]
