@@ -628,8 +628,9 @@ def _sync_planes(
 ) -> None:  # fmt: skip
     """Keep the roster in step with the planes of the game.
 
-    Every plane card put into play gets a pilot of its side's roster; the
-    experience markers and kills the game gives a plane are that pilot's
+    Every plane card put into play gets a pilot of its side's roster (one that
+    came when none was free gets one at the first action's sync after one is,
+    oldest planes first); the experience markers and kills the game gives a plane are that pilot's
     (SPEC "Strategic campaign"). It works on differences, so an organiser's
     undo takes back exactly what the undone action gave. What happens to the
     pilot of a plane shot down (survival, capture, wounds) is applied by
@@ -644,20 +645,27 @@ def _sync_planes(
         state.setup.plane_cards[p["card"]].name for p in state.lost.values()
     }
     types = {t.name: t for t in AircraftType.objects.filter(name__in=names)}
+    if action is None:  # an undo's (or the start's) sync: assignments of undone actions go
+        _undone_assignments_forget(campaign, known)
     busy = {p.pilot_id for p in known.values() if p.pilot_id and p.left_turn is None}
+    exhausted: set[str] = set()  # sides with no free pilot left at this sync
+    if action is not None:
+        # a plane in play left without a pilot (none was free when it came) gets one as
+        # soon as one is (a replacement drafted since): oldest planes first, before new ones
+        waiting = [r for p, r in known.items() if r.pilot_id is None and p in state.planes]
+        for record in sorted(waiting, key=lambda r: (r.entered_turn, r.pk)):
+            spec = state.plane_spec(record.plane_id)
+            pilot = _pilot_assign(campaign, state, record.plane_id, record.side, spec.name,
+                                  busy=busy, exhausted=exhausted, actor=actor, action=action)  # fmt: skip
+            if pilot is not None:
+                record.pilot = pilot
+                record.save(update_fields=["pilot"])
     for pid, plane in state.planes.items():
         if pid in known:
             continue
         spec = state.plane_spec(pid)
-        pilot = _free_pilot(campaign, plane["side"], spec.name, exclude=busy)
-        if pilot is not None:
-            busy.add(pilot.pk)
-            if pilot.enrolled_in_id is None:  # a free pilot of a campaign squadron joins it
-                pilot.enrolled_in = campaign
-                pilot.save(update_fields=["enrolled_in"])
-            pilot_log(pilot=pilot, kind=PilotEventKind.NOTE, campaign_turn=state.turn, campaign=campaign,
-                      details={"campaign": campaign.name, "plane": pid, "aircraft": spec.name, "text": ASSIGNED_NOTE},
-                      recorded_by=actor)  # fmt: skip
+        pilot = _pilot_assign(campaign, state, pid, plane["side"], spec.name,
+                              busy=busy, exhausted=exhausted, actor=actor, action=action)  # fmt: skip
         known[pid] = CampaignPlane.objects.create(
             campaign=campaign, plane_id=pid, side=plane["side"], aircraft_type=types[spec.name], pilot=pilot,
             entered_turn=state.turn,
@@ -686,6 +694,64 @@ def _sync_planes(
             record.save(update_fields=["left_turn"])
             if pid not in (quiet or ()):
                 plane_restored(campaign=campaign, plane=record, actor=actor)
+
+
+def _pilot_assign(
+    campaign: Campaign, state: GameState, plane_id: str, side: str, aircraft_name: str, *,
+    busy: set[int], exhausted: set[str], actor: str, action: int | None,
+) -> Pilot | None:  # fmt: skip
+    """A free pilot of ``side`` (:func:`_free_pilot`) for the plane, enrolled in the
+    campaign if he was on the free roster, with the note of his assignment; None when
+    the side has none (remembered in ``exhausted``: ``busy`` only grows, so none comes
+    later in the same sync). At an action's sync the note's ``enrolment`` names the
+    action and whether the assignment enrolled him, so undoing that action takes both
+    back (:func:`_undone_assignments_forget`)."""
+    if side in exhausted:
+        return None
+    pilot = _free_pilot(campaign, side, aircraft_name, exclude=busy)
+    if pilot is None:
+        exhausted.add(side)
+        return None
+    busy.add(pilot.pk)
+    details: dict[str, Any] = {"campaign": campaign.name, "plane": plane_id, "aircraft": aircraft_name, "text": ASSIGNED_NOTE}  # fmt: skip
+    enrolled = pilot.enrolled_in_id is None
+    if enrolled:  # a free pilot of a campaign squadron joins it
+        pilot.enrolled_in = campaign
+        pilot.save(update_fields=["enrolled_in"])
+    if action is not None:
+        # for undo; under "enrolment", which the career page reads without showing
+        details["enrolment"] = {"action": action, "enrolled": enrolled}
+    pilot_log(pilot=pilot, kind=PilotEventKind.NOTE, campaign_turn=state.turn, campaign=campaign,
+              details=details, recorded_by=actor)  # fmt: skip
+    return pilot
+
+
+def _undone_assignments_forget(campaign: Campaign, known: dict[str, CampaignPlane]) -> None:
+    """Take back the pilots assigned at the sync of an action since undone: the plane is
+    without a pilot again, his note goes, and a pilot the assignment enrolled is back on
+    the free roster (as before the action). Two queries when some action is undone."""
+    undone = set(campaign.actions.filter(undone=True).values_list("sequence", flat=True))
+    if not undone:
+        return
+    notes = PilotEvent.objects.filter(
+        campaign=campaign, kind=PilotEventKind.NOTE, details__text=ASSIGNED_NOTE,
+        details__enrolment__action__in=sorted(undone),
+    ).select_related("pilot")  # fmt: skip
+    for note in notes:
+        details = note.details if isinstance(note.details, dict) else {}
+        enrolment = details.get("enrolment")
+        made: dict[str, Any] = enrolment if isinstance(enrolment, dict) else {}
+        if made.get("action") not in undone:
+            continue
+        record = known.get(str(details.get("plane")))
+        if record is not None and record.pilot_id == note.pilot_id:
+            record.pilot = None
+            record.save(update_fields=["pilot"])
+        pilot = note.pilot
+        if made.get("enrolled") and pilot.enrolled_in_id == campaign.pk:
+            pilot.enrolled_in = None
+            pilot.save(update_fields=["enrolled_in"])
+        note.delete()
 
 
 def _loss_mode(state: GameState, plane_id: str) -> str:
