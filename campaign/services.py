@@ -703,7 +703,7 @@ def _pilot_assign(
     """A free pilot of ``side`` (:func:`_free_pilot`) for the plane, enrolled in the
     campaign if he was on the free roster, with the note of his assignment; None when
     the side has none (remembered in ``exhausted``: ``busy`` only grows, so none comes
-    later in the same sync). At an action's sync the note's ``enrolment`` names the
+    later in the same sync). At an action's sync the note's ``assigned_by`` names the
     action and whether the assignment enrolled him, so undoing that action takes both
     back (:func:`_undone_assignments_forget`)."""
     if side in exhausted:
@@ -719,8 +719,7 @@ def _pilot_assign(
         pilot.enrolled_in = campaign
         pilot.save(update_fields=["enrolled_in"])
     if action is not None:
-        # for undo; under "enrolment", which the career page reads without showing
-        details["enrolment"] = {"action": action, "enrolled": enrolled}
+        details["assigned_by"] = {"action": action, "enrolled": enrolled}  # for undo
     pilot_log(pilot=pilot, kind=PilotEventKind.NOTE, campaign_turn=state.turn, campaign=campaign,
               details=details, recorded_by=actor)  # fmt: skip
     return pilot
@@ -735,12 +734,12 @@ def _undone_assignments_forget(campaign: Campaign, known: dict[str, CampaignPlan
         return
     notes = PilotEvent.objects.filter(
         campaign=campaign, kind=PilotEventKind.NOTE, details__text=ASSIGNED_NOTE,
-        details__enrolment__action__in=sorted(undone),
+        details__assigned_by__action__in=sorted(undone),
     ).select_related("pilot")  # fmt: skip
     for note in notes:
         details = note.details if isinstance(note.details, dict) else {}
-        enrolment = details.get("enrolment")
-        made: dict[str, Any] = enrolment if isinstance(enrolment, dict) else {}
+        by = details.get("assigned_by")
+        made: dict[str, Any] = by if isinstance(by, dict) else {}
         if made.get("action") not in undone:
             continue
         record = known.get(str(details.get("plane")))

@@ -511,6 +511,7 @@ def _characteristic(e: _Entry) -> SafeString:
 def _note(e: _Entry) -> SafeString:
     d = e.d
     d.get("enrolment")  # said by the text ("enrolled in campaign ...")
+    d.get("assigned_by")  # the action that assigned a pilot to a plane: for its undo only
     note = str(d.get("text", "note"))
     if d.has("aircraft") or d.has("plane"):
         plane = f"plane {d.get('plane')}" if d.has("plane") else ""
