@@ -49,6 +49,7 @@ from rules.dice import Dice, derive_seed
 
 from . import play_moves
 from .models import Battle, BattleStatus
+from .play_notes import note_add, notes_since
 from .rules_settings import SIDES
 
 SEQUENCE_RULE = "000 'SEQUENCE OF PLAY'"
@@ -438,11 +439,6 @@ def _locked(battle_id: int) -> Battle | None:
     return Battle.objects.select_for_update().defer("log").filter(pk=battle_id).first()
 
 
-def _note(battle: Battle, state: BattleState, text: str) -> None:
-    """A line for the log the engine does not write, before the events that follow it."""
-    battle.notes = [*(battle.notes or []), {"at": len(state.log), "text": text}]
-
-
 # -- deadlines -------------------------------------------------------------------------
 def deadline_pass(battle_id: int, *, now: datetime | None = None) -> int:
     """The decisions whose time ran out, made by the computer pilot of the side to act;
@@ -468,7 +464,7 @@ def deadline_pass(battle_id: int, *, now: datetime | None = None) -> int:
         while due is not None and due <= now and (side := state.current_side()) is not None:
             if _computer_decides(battle, state) is None:
                 name = ENGINE_SIDES[side]
-                _note(battle, state, f"the deadline passed: the computer pilot chose for {name}")
+                note_add(battle, state, f"the deadline passed: the computer pilot chose for {name}")
                 action = _pilot_choice(battle, state, _pilot_of(battle, name), len(actions))
                 state.apply(action)
                 actions.append(action.to_json())
@@ -561,7 +557,7 @@ def hand_over(
                 else f"{who} took {name} back from the computer pilot"
             )
         battle.handed = handed
-        _note(battle, state, text)
+        note_add(battle, state, text)
         actions = list(battle.actions)
         _computer_acts(battle, state, actions)
         _save(battle, state, actions)
@@ -673,26 +669,6 @@ def turn_view(
     }
 
 
-def notes_since(battle: Battle, since: int = 0) -> list[dict[str, Any]]:
-    """The log's lines the engine does not write (a deadline passed, a hand-over), each
-    with ``at``: the index of the event it comes before."""
-    return [dict(n) for n in battle.notes or [] if n.get("at", 0) >= since]
-
-
-def notes_into_frames(frames: list[dict[str, Any]], battle: Battle) -> list[dict[str, Any]]:
-    """The report's frames with each note's words before the event it precedes (a note
-    after the last event goes with the last)."""
-    if not frames:
-        return frames
-    by_index: dict[int, list[str]] = {}
-    for n in battle.notes or []:
-        at = min(int(n.get("at", 0)), len(frames) - 1)
-        by_index.setdefault(at, []).append(n["text"][:1].upper() + n["text"][1:] + ".")
-    for i, texts in by_index.items():
-        frames[i] = {**frames[i], "text": " ".join([*texts, frames[i]["text"]])}
-    return frames
-
-
 # -- acting ------------------------------------------------------------------------------
 def _parse(data: Any) -> Action:
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
@@ -778,7 +754,7 @@ def turn_act(
         if computer is not None:
             parsed = _pilot_choice(battle, state, computer, len(battle.actions))
             who = seat_names(battle).get(ENGINE_SIDES[side], ENGINE_SIDES[side])
-            _note(battle, state, f"{who} let the computer pilot ({computer}) make this decision")
+            note_add(battle, state, f"{who} let the computer pilot ({computer}) make this decision")
         else:
             parsed = _parse(action)
         try:

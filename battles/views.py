@@ -19,7 +19,7 @@ from . import access, services
 from .filters import BattleFilter
 from .log_sentences import plane_names
 from .models import Battle, BattleBatch, BattleStatus
-from .play import notes_into_frames
+from .play_notes import notes_into_frames
 from .report import (
     HEX_SIZE,
     frames_from_log,

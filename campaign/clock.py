@@ -48,7 +48,7 @@ from rules.cardgame import Action, Advance, GameState, action_to_json
 from rules.cardgame.commander import choose_action
 from rules.dice import Dice, derive_seed
 
-from . import services
+from . import planes, services
 from .models import (
     ActionKind,
     Campaign,
@@ -106,7 +106,7 @@ def _play(campaign: Campaign, state: GameState, action: Action, *, reason: str) 
         payload=action_to_json(action), actor=None, reason=reason, turn=turn, phase=phase,
     )  # fmt: skip
     services._save(campaign, state, before_version)
-    services._sync_planes(campaign, state, actor=reason, action=sequence)
+    planes.sync_planes(campaign, state, actor=reason, action=sequence)
     services._after_action(
         campaign, state, turn_before=turn, actor=reason, engagements_before=resolved
     )

@@ -7,7 +7,7 @@ converted into the roster's normalised record (:mod:`careers.records`) and
 applied by :func:`careers.services.engagement_apply` -- the shoot-down, the
 campaign's survival roll with its dice, and its outcome (returned, wounded,
 captured, killed, missing). Missions and kills are carried over by
-``campaign.services._carry_counts``, so only the loss belongs here.
+``campaign.planes.carry_counts``, so only the loss belongs here.
 
 Territory (ruling "Careers: card mode territory"): the mission is flown over
 the defender's ground, so a plane of the side that flew the mission (the

@@ -9,6 +9,7 @@ from battles.models import Battle
 from battles.scenarios import engine_quality
 from campaign import engagements, services
 from campaign.engagements import engagement_battle_ensure
+from campaign.planes import sync_planes
 from careers.models import PilotEvent
 from demo.roster import demo_roster_create
 from roster.models import Squadron
@@ -95,7 +96,7 @@ def _waiting(campaign, attack, defend, *, hands=None, plays=()) -> GameState:
         state.apply(Advance(state.current_side()))
     campaign.state = state.to_json()
     campaign.save(update_fields=["state"])
-    services._sync_planes(campaign, state, actor="")
+    sync_planes(campaign, state, actor="")
     return state
 
 

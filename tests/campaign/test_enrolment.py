@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from angels.errors import RuleViolation
-from campaign import services
+from campaign import planes, services
 from campaign.enrolment import campaign_enrol, enrolment_release
 from campaign.models import CampaignPlane
 from careers.models import AppliedResult, PilotAward, PilotEvent, TableBattle
@@ -150,7 +150,7 @@ def test_a_card_kill_reaches_the_pilots_awards_at_once(campaign):
         kills=[{"shooter": plane.plane_id, "victim": "axis-99", "turn": 2, "mission": "m1",
                 "credit_rule": "003 interception"}],
     )  # fmt: skip
-    services._carry_counts(campaign, state, plane, {"xm": 1, "kills": 1}, "test")
+    planes.carry_counts(campaign, state, plane, {"xm": 1, "kills": 1}, "test")
     pilot.refresh_from_db()
     assert pilot.air_kills == kills + 1 and pilot.experience_markers == missions + 1
     assert PilotAward.objects.filter(pilot=pilot, name="First blood").exists()
