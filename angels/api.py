@@ -12,7 +12,6 @@ problem found (a serializer may find several at once).
 
 from __future__ import annotations
 
-import traceback
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -23,12 +22,10 @@ from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import SAFE_METHODS, AllowAny, IsAuthenticatedOrReadOnly
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from .errors import RuleViolation
-from .parsers import DEEP_JSON
 
 
 class ErrorItemSerializer(serializers.Serializer):
@@ -83,15 +80,6 @@ def error_body(items: list[dict[str, Any]]) -> dict[str, Any]:
     return {**items[0], "errors": items}
 
 
-# DRF's Request._parse: the method that calls the parsers (the stubs do not declare it)
-_PARSE_CODE = Request._parse.__code__  # type: ignore[attr-defined]
-
-
-def _while_parsing(exc: BaseException) -> bool:
-    """Whether ``exc`` was raised while a parser read the request's body."""
-    return any(frame.f_code is _PARSE_CODE for frame, _ in traceback.walk_tb(exc.__traceback__))
-
-
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Every error in the one shape: a RuleViolation is a 400 naming the field and the rule
     (a 403 when its code is ``permission``)."""
@@ -108,10 +96,6 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(
             error_body(items or [_item("invalid input")]), status=status.HTTP_400_BAD_REQUEST
         )
-    if isinstance(exc, RecursionError) and _while_parsing(exc):
-        # a view with parsers of its own (DRF's ObtainAuthToken) does not use
-        # angels.parsers.JSONParser, which makes this a ParseError itself
-        exc = exceptions.ParseError(DEEP_JSON)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

@@ -18,7 +18,9 @@ from rest_framework import serializers
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny
+from rest_framework.settings import api_settings
 
 from .throttling import ScopedRateThrottle
 
@@ -27,6 +29,8 @@ class TokenObtainApi(ObtainAuthToken):
     """Your API token for your username and password: send it as ``Authorization: Token <key>``."""
 
     permission_classes = [AllowAny]
+    # the project's parsers (angels.parsers: deep JSON is a 400), not ObtainAuthToken's own
+    parser_classes = cast("list[type[BaseParser]]", api_settings.DEFAULT_PARSER_CLASSES)
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "token"  # a password guesser meets 429s (per client address)
 

@@ -26,7 +26,7 @@ from rules.cardgame.phases import DEBRIEFING, LOSSES, PHASES
 from rules.cardgame.state import GameState
 
 from . import services
-from .models import Campaign, Role
+from .models import Campaign
 
 CARD_TEXT = dict(EVENT_LIST)  # 003 "EVENT DECK CARD LIST": each card's printed note
 PHASE_NAMES = {phase: phase.capitalize() for phase in PHASES}  # the game's own order (003)
@@ -291,10 +291,8 @@ def _check_count(
     if campaign is None or campaign.version != version:
         return
     side = str(actions[0].get("side"))
-    if not services.is_organiser(campaign, user):
-        member = services.membership(campaign, user)
-        if member is None or member.role != Role.COMMANDER or member.side != side:
-            return
+    if not services.can_act(campaign, user, side):
+        return
     error = count_error(services.game_state(campaign), str(kinds.pop()), side, len(actions))
     if error is not None:
         raise error

@@ -128,6 +128,15 @@ def _require_can_act(campaign: Campaign, user: User, side: str) -> None:
         )
 
 
+def can_act(campaign: Campaign, user: User, side: str) -> bool:
+    """May ``user`` act for ``side`` (the organiser, or that side's commander)?"""
+    try:
+        _require_can_act(campaign, user, side)
+    except RuleViolation:
+        return False
+    return True
+
+
 def _require_organiser(campaign: Campaign, user: User) -> None:
     if not is_organiser(campaign, user):
         raise RuleViolation("only the campaign's organiser may do this", code="permission")
