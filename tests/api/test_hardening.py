@@ -108,16 +108,20 @@ def test_the_schema_gives_the_least_limit_and_offset_and_the_400(client):
 # 3. a pilot that is not an id, in a battle's flights
 
 
-def test_a_flight_pilot_that_is_not_a_number_is_named_at_its_path(staff):
-    flights = {
-        "axis": [{"aircraft_type": "Bf 109E Ace"}, {"aircraft_type": "Bf 109E Wingman", "pilot": "abc"}],
-        "allied": [{"aircraft_type": "Spitfire Mk I Ace"}, {"aircraft_type": "Hurricane Mk I"}],
-    }  # fmt: skip
-    response = staff.post(
+def _create_with_pilot(staff, slot: int, pilot):
+    """A Standard Scenario whose axis aircraft ``slot`` names ``pilot`` as its pilot."""
+    axis = [{"aircraft_type": "Bf 109E Ace"}, {"aircraft_type": "Bf 109E Wingman"}]
+    axis[slot]["pilot"] = pilot
+    flights = {"axis": axis, "allied": [{"aircraft_type": "Spitfire Mk I Ace"}, {"aircraft_type": "Hurricane Mk I"}]}  # fmt: skip
+    return staff.post(
         "/api/battles/create/",
         {"scenario": "standard", "flights": flights},
         content_type="application/json",
     )
+
+
+def test_a_flight_pilot_that_is_not_a_number_is_named_at_its_path(staff):
+    response = _create_with_pilot(staff, 1, "abc")
     assert response.status_code == 400
     body = response.json()
     assert (body["field"], reason(body)) == ("flights.axis[1].pilot", "format")
@@ -128,15 +132,7 @@ def test_a_flight_pilot_that_is_not_a_number_is_named_at_its_path(staff):
 
 @pytest.mark.parametrize(("pilot", "why"), [(True, "format"), (2**70, "exists"), (-3, "exists")])
 def test_a_flight_pilot_out_of_range_is_named_at_its_path(staff, pilot, why):
-    flights = {
-        "axis": [{"aircraft_type": "Bf 109E Ace", "pilot": pilot}, {"aircraft_type": "Bf 109E Wingman"}],
-        "allied": [{"aircraft_type": "Spitfire Mk I Ace"}, {"aircraft_type": "Hurricane Mk I"}],
-    }  # fmt: skip
-    response = staff.post(
-        "/api/battles/create/",
-        {"scenario": "standard", "flights": flights},
-        content_type="application/json",
-    )
+    response = _create_with_pilot(staff, 0, pilot)
     assert response.status_code == 400
     assert (response.json()["field"], reason(response.json())) == ("flights.axis[0].pilot", why)
     assert not Battle.objects.exists()
