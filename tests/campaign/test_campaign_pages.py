@@ -32,7 +32,11 @@ def _press(client: Client, campaign: Campaign, group: str) -> None:
     if key not in forms:
         raise AssertionError(f"no {group!r} form among {list(forms)}")
     version = re.search(r'name="version" value="(\d+)"', forms[key]).group(1)
-    choices = re.findall(r'name="choice" value="([^"]*)"', forms[key])[:1]
+    # a discard takes exactly the cards over the hand limit ("Discard down to 7 cards (2 over)")
+    over = re.search(r"\((\d+) over\)", forms[key]) if key == "discard" else None
+    choices = re.findall(r'name="choice" value="([^"]*)"', forms[key])[
+        : int(over.group(1)) if over else 1
+    ]
     response = client.post(
         f"/campaigns/{campaign.pk}/", {"version": version, "group": key, "choice": choices}
     )
