@@ -4,12 +4,12 @@ from . import apis
 
 urlpatterns = [
     path(
-        "campaigns/<int:pk>/invitations/",
+        "campaigns/<id:pk>/invitations/",
         apis.CampaignInvitationsApi.as_view(),
         name="api-campaign-invitations",
     ),
     path(
-        "invitations/<int:pk>/",
+        "invitations/<id:pk>/",
         apis.InvitationApi.as_view(),
         name="api-invitation",
     ),

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import ValidationError
+from django.core.mail import BadHeaderError, EmailMessage
 from django.core.validators import validate_email
 from django.db import transaction
 from django.urls import reverse
@@ -137,7 +138,7 @@ def invitation_create(
     if not 1 <= days <= 90:
         raise RuleViolation("a link works for 1 to 90 days", field="days", code="range")
     token = secrets.token_urlsafe(24)
-    invitation = Invitation.objects.create(
+    invitation = Invitation(
         campaign=campaign,
         role=role,
         side=side,
@@ -147,6 +148,9 @@ def invitation_create(
         expires_at=timezone.now() + timedelta(days=days),
     )
     link = base_url.rstrip("/") + invitation_path(token)
+    if email:  # the mail is built before anything is stored: one that cannot be is a refusal
+        invitation_mail_check(invitation, link)
+    invitation.save()
     if email:
         from .tasks import send_invitation
 
@@ -247,6 +251,20 @@ def campaign_invitations(campaign: Campaign) -> list[Invitation]:
     return list(
         Invitation.objects.filter(campaign=campaign).select_related("accepted_by", "created_by")
     )
+
+
+def invitation_mail_check(invitation: Invitation, link: str) -> None:
+    """Build the invitation's mail as the task will send it; a mail that cannot be built
+    (a line break in the campaign's name, which is its subject) refuses the invitation."""
+    subject, body = invitation_mail(invitation, link)
+    try:
+        EmailMessage(subject, body, settings.DEFAULT_FROM_EMAIL, [invitation.email]).message()
+    except (BadHeaderError, ValueError):
+        raise RuleViolation(
+            "the invitation's mail cannot be built from this campaign's name (a line break "
+            "or control character in it); rename the campaign or invite without an e-mail",
+            field="email",
+        ) from None
 
 
 def invitation_mail(invitation: Invitation, link: str) -> tuple[str, str]:

@@ -15,10 +15,10 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("settings/", views.user_settings_page, name="settings"),
     path(
-        "campaigns/<int:pk>/invitations/",
+        "campaigns/<id:pk>/invitations/",
         views.campaign_invitations_page,
         name="campaign-invitations",
     ),
-    path("invitations/<int:pk>/revoke/", views.invitation_revoke, name="invitation-revoke"),
+    path("invitations/<id:pk>/revoke/", views.invitation_revoke, name="invitation-revoke"),
     path("invitations/<str:token>/", views.invitation_page, name="invitation"),
 ]

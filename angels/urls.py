@@ -1,12 +1,17 @@
 from django.contrib import admin
-from django.urls import include, path, re_path
+from django.urls import include, path, re_path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from . import auth, favicon, health
 from .api import unknown_api_path
 from .api_root import api_root
+from .converters import BoundedIdConverter
 
 handler404 = "angels.api.not_found"  # JSON in the API's error shape under /api/
+handler500 = "angels.error_pages.server_error"  # likewise; elsewhere templates/500.html
+# <id:pk>: an id beyond 64 bits is a 404, not the database's OverflowError (a 500);
+# registered before the includes below read their patterns
+register_converter(BoundedIdConverter, "id")
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),

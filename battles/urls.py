@@ -5,8 +5,8 @@ from . import new_battle, play_views, views
 urlpatterns = [
     path("", views.battle_list, name="battle-list"),
     path("new/", new_battle.battle_new, name="battle-new"),
-    path("<int:pk>/", views.battle_report, name="battle-report"),
-    path("<int:pk>/play/", play_views.battle_play, name="battle-play"),
-    path("<int:pk>/<str:action>/", views.battle_action, name="battle-action"),
-    path("batches/<int:pk>/", views.batch_detail, name="batch-detail"),
+    path("<id:pk>/", views.battle_report, name="battle-report"),
+    path("<id:pk>/play/", play_views.battle_play, name="battle-play"),
+    path("<id:pk>/<str:action>/", views.battle_action, name="battle-action"),
+    path("batches/<id:pk>/", views.batch_detail, name="batch-detail"),
 ]

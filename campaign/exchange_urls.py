@@ -6,5 +6,5 @@ from . import exchange_apis
 
 urlpatterns = [
     path("import/", exchange_apis.CampaignImportApi.as_view(), name="api-campaign-import"),
-    path("<int:pk>/export/", exchange_apis.CampaignExportApi.as_view(), name="api-campaign-export"),
+    path("<id:pk>/export/", exchange_apis.CampaignExportApi.as_view(), name="api-campaign-export"),
 ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import unicodedata
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -209,9 +210,18 @@ def campaign_create(
 
 def campaign_name_check(name: str) -> str:
     """A new campaign's name: given, no longer than the column holds (the same limit on
-    every database: SQLite would store more, PostgreSQL refuses it), and not taken."""
+    every database: SQLite would store more, PostgreSQL refuses it), on one line with no
+    control characters (it is a mail's subject: a line break there makes the mail
+    unbuildable), and not taken."""
     if not name.strip():
         raise RuleViolation("a campaign needs a name", field="name", code="required")
+    bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Zl", "Zp")), None)
+    if bad is not None:
+        raise RuleViolation(
+            "a campaign's name is one line of text: no line breaks, tabs or other control "
+            f"characters (this one has U+{ord(bad):04X})",
+            field="name",
+        )
     limit = Campaign._meta.get_field("name").max_length or 0
     if len(name) > limit:
         raise RuleViolation(

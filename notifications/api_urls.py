@@ -4,10 +4,10 @@ from . import apis
 
 urlpatterns = [
     path("", apis.NotificationListApi.as_view(), name="api-notification-list"),
-    path("<int:pk>/read/", apis.NotificationReadApi.as_view(), name="api-notification-read"),
+    path("<id:pk>/read/", apis.NotificationReadApi.as_view(), name="api-notification-read"),
     path("preferences/", apis.PreferencesApi.as_view(), name="api-notification-preferences"),
     path(
-        "campaigns/<int:pk>/webhook/",
+        "campaigns/<id:pk>/webhook/",
         apis.CampaignWebhookApi.as_view(),
         name="api-notification-webhook",
     ),

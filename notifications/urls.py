@@ -5,8 +5,8 @@ from . import views
 app_name = "notifications"
 urlpatterns = [
     path("", views.notification_list, name="list"),
-    path("<int:pk>/read/", views.notification_read, name="read"),
+    path("<id:pk>/read/", views.notification_read, name="read"),
     path("read-all/", views.notification_read_all, name="read-all"),
     path("settings/", views.preferences_page, name="settings"),
-    path("campaigns/<int:pk>/", views.campaign_webhook_page, name="campaign"),
+    path("campaigns/<id:pk>/", views.campaign_webhook_page, name="campaign"),
 ]

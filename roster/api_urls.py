@@ -5,7 +5,7 @@ from . import apis
 urlpatterns = [
     path("aircraft-types/", apis.AircraftTypeListApi.as_view(), name="api-aircraft-type-list"),
     path(
-        "aircraft-types/<int:pk>/",
+        "aircraft-types/<id:pk>/",
         apis.AircraftTypeDetailApi.as_view(),
         name="api-aircraft-type-detail",
     ),
