@@ -7,8 +7,13 @@ leaderboard sorts pilots by a column instead of counting every pilot's entries.
 
 What is counted is :func:`campaign_recount`, the statistics' one definition
 (kills: kill entries less confirmed claims denied; losses: shoot-downs; by the
-campaign turn and by the side and aircraft type of the pilot's squadron;
-battles: applied results other than roster housekeeping). The tallies follow:
+campaign turn, the side of the pilot's squadron and the aircraft he flew;
+battles: applied results other than roster housekeeping). The aircraft is the
+one the entry records (``details["aircraft"]``: written for shoot-downs, kills
+and claims' kills and denials from the engagement's result since issue 24);
+an entry that records none -- written before, or a card-game kill carried from
+a plane card -- counts under the aircraft type of the pilot's squadron, and the
+statistics page says so. The tallies follow:
 
 - an entry or result written or deleted (``post_save`` on creation, ``post_delete``);
 - a pilot moved to another squadron, a squadron's side or aircraft type changed,
@@ -65,6 +70,12 @@ def _counted() -> Q:
     )
 
 
+def aircraft_flown(details: object) -> str | None:
+    """The aircraft an entry records its pilot flew (None: it records none)."""
+    name = details.get("aircraft") if isinstance(details, dict) else None
+    return name.strip() if isinstance(name, str) and name.strip() else None
+
+
 def _figures(kind: str, n: int) -> dict[str, int]:
     if kind == PilotEventKind.SHOT_DOWN:
         return {"losses": n, "entries": n}
@@ -76,7 +87,7 @@ def campaign_recount(campaign: CampaignLike) -> dict[Key, dict[str, int]]:
     rows = (
         campaign_events(campaign)
         .filter(_counted())
-        .values("campaign_turn", "kind", "pilot__squadron__side", "pilot__squadron__aircraft_type__name")
+        .values("campaign_turn", "kind", "pilot__squadron__side", "pilot__squadron__aircraft_type__name", "details__aircraft")
         .annotate(n=Count("id"))
     )  # fmt: skip
     totals: dict[Key, dict[str, int]] = {}
@@ -84,7 +95,9 @@ def campaign_recount(campaign: CampaignLike) -> dict[Key, dict[str, int]]:
         key = (
             row["campaign_turn"] or 0,
             row["pilot__squadron__side"],
-            row["pilot__squadron__aircraft_type__name"] or NO_TYPE,
+            aircraft_flown({"aircraft": row["details__aircraft"]})
+            or row["pilot__squadron__aircraft_type__name"]
+            or NO_TYPE,
         )
         figures = totals.setdefault(key, dict.fromkeys(FIGURES, 0))
         for name, n in _figures(row["kind"], row["n"]).items():
@@ -253,7 +266,8 @@ def _tally(changes: list[tuple[PilotEvent, int, bool]]) -> None:
         campaigns = {event.campaign_id} - {None} | named.get(_named_campaign(event) or "", set())
         if event.pilot_id not in squadrons:
             continue
-        key = (event.campaign_turn or 0, *squadrons[event.pilot_id])
+        side, squadron_type = squadrons[event.pilot_id]
+        key = (event.campaign_turn or 0, side, aircraft_flown(event.details) or squadron_type)
         for pk in campaigns:
             figures = totals.setdefault((cast(int, pk), key), {})
             for f, n in _figures(event.kind, 1).items():

@@ -21,6 +21,7 @@ from ..models import (
     Claim,
     ClaimState,
     PilotAward,
+    PilotEvent,
     PilotEventKind,
     TableBattle,
     TableSystem,
@@ -307,8 +308,10 @@ def claim_confirm(*, claim_id: int, by: str, reason: str = "") -> Claim:
     kills_before = pilot.air_kills
     claim.quality_before = pilot.quality
     pilot.air_kills += 1
+    flew = next((str(f.get("aircraft") or "") for f in (claim.battle.record or {}).get("flights", ())
+                 if isinstance(f, dict) and f.get("pilot_id") == pilot.pk), "")  # fmt: skip
     ctx.log(pilot, PilotEventKind.KILL, campaign_turn=claim.battle.campaign_turn, dice=claim.credit.get("rolls", []),
-            details={"victim": str(claim.victim) if claim.victim_id else "", "victim_pilot_id": claim.victim_id,
+            details={"aircraft": flew, "victim": str(claim.victim) if claim.victim_id else "", "victim_pilot_id": claim.victim_id,
                      "victim_aircraft": claim.victim_type.name if claim.victim_type else "", "turn": claim.turn,
                      "claim": claim.pk, "credit_rule": claim.credit.get("rule", "organiser"),
                      "credit": claim.credit.get("explanation", ""), "reason": reason})  # fmt: skip
@@ -343,6 +346,12 @@ def claim_deny(*, claim_id: int, by: str, reason: str) -> Claim:
                "victim_aircraft": claim.victim_type.name if claim.victim_type else "",
                "victim": str(claim.victim) if claim.victim_id else ""}  # fmt: skip
     if was == ClaimState.CONFIRMED:
+        # the denial counts against the aircraft its kill counted for (careers.tallies)
+        kill = PilotEvent.objects.filter(
+            pilot=pilot, kind=PilotEventKind.KILL, details__claim=claim.pk
+        ).last()
+        if kill is not None and isinstance(kill.details, dict) and kill.details.get("aircraft"):
+            details["aircraft"] = kill.details["aircraft"]
         kills_before = pilot.air_kills
         pilot.air_kills = max(0, pilot.air_kills - 1)
         details["air_kills"] = pilot.air_kills

@@ -272,7 +272,9 @@ def _apply_flights(
     for flown in result.flown:
         pilot = pilots[flown.pilot_id]
         entry: dict[str, Any] = {"pilot": str(pilot), "aircraft": flown.aircraft}
-        if flown.mission:
+        # a pilot shot down flew the mission he was shot down on, whatever its outcome
+        # (the card game's Experience phase gives its markers to the survivors only)
+        if flown.mission or flown.destroyed:
             pilot.experience_markers += 1
             ctx.log(pilot, PilotEventKind.MISSION,
                     details={"aircraft": flown.aircraft, "mode": result.mode, "retreated": flown.retreated,
@@ -298,13 +300,16 @@ def _apply_flights(
 def _apply_kills(
     result: EngagementRecord, pilots: dict[int, Pilot], ctx: _Context, summary: dict[str, Any]
 ) -> None:
-    """Each kill: the shooter's count rises, logged with its credit dice."""
+    """Each kill: the shooter's count rises, logged with its credit dice and the
+    aircraft he flew (the statistics count the kill under it)."""
+    flew = {f.pilot_id: f.aircraft for f in result.flown if f.aircraft}
     for kill in result.kills:
         shooter = pilots[kill.shooter_pilot_id]
         victim = pilots.get(kill.victim_pilot_id) if kill.victim_pilot_id else None
         shooter.air_kills += 1
         ctx.log(shooter, PilotEventKind.KILL, dice=list(kill.credit.get("rolls", [])),
-                details={"victim": str(victim) if victim else "", "victim_pilot_id": kill.victim_pilot_id,
+                details={"aircraft": flew.get(shooter.pk, ""),
+                         "victim": str(victim) if victim else "", "victim_pilot_id": kill.victim_pilot_id,
                          "victim_aircraft": kill.victim_aircraft, "turn": kill.turn,
                          "credit_rule": kill.credit.get("rule", ""), "credit": kill.credit.get("explanation", "")})  # fmt: skip
         summary.setdefault(str(shooter.pk), {"pilot": str(shooter)}).setdefault("kills", 0)
