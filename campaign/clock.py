@@ -44,15 +44,13 @@ from angels.events import (
     send_campaign_event,
 )
 from angels.secrets import seed_key
-from rules.cardgame import Action, Advance, GameState, action_to_json
+from rules.cardgame import Action, Advance, GameState
 from rules.cardgame.commander import choose_action
 from rules.dice import Dice, derive_seed
 
-from . import planes, services
+from . import recording, services
 from .models import (
-    ActionKind,
     Campaign,
-    CampaignAction,
     CampaignMember,
     CampaignStatus,
     OnDeadline,
@@ -87,7 +85,7 @@ def computer_choice(state: GameState, side: str, dice: Dice) -> Action:
 def _computer_dice(campaign: Campaign) -> Dice:
     """Dice of the computer's next decision: from the campaign's seed and the position
     of the action in the record (the record keeps the decision, so replay needs no dice)."""
-    position = services._next_sequence(campaign)
+    position = recording.next_sequence(campaign)
     seed = derive_seed(
         campaign.seed, f"computer commander {position}", key=seed_key("computer commander")
     )
@@ -97,19 +95,7 @@ def _computer_dice(campaign: Campaign) -> Dice:
 # -- automatic actions ------------------------------------------------------------
 def _play(campaign: Campaign, state: GameState, action: Action, *, reason: str) -> None:
     """Apply and record one action the product takes (as the services record a player's)."""
-    before_version, turn, phase = campaign.version, state.turn, state.phase
-    resolved = len(state.engagements)
-    state.apply(action)
-    sequence = services._next_sequence(campaign)
-    CampaignAction.objects.create(
-        campaign=campaign, sequence=sequence, kind=ActionKind.PLAY, side=action.side,
-        payload=action_to_json(action), actor=None, reason=reason, turn=turn, phase=phase,
-    )  # fmt: skip
-    services._save(campaign, state, before_version)
-    planes.sync_planes(campaign, state, actor=reason, action=sequence)
-    services._after_action(
-        campaign, state, turn_before=turn, actor=reason, engagements_before=resolved
-    )
+    recording.action_record(campaign, state, action, user=None, actor=reason, reason=reason)
 
 
 def _fresh(campaign: Campaign, state: GameState | None) -> GameState:
@@ -429,8 +415,8 @@ def pace_values(campaign: Campaign, changes: dict[str, Any]) -> dict[str, Any]:
 def campaign_pace_set(*, campaign_id: int, by: Any, changes: dict[str, Any]) -> Campaign:
     """The organiser sets the pace; the decision awaited now gets a deadline under it."""
     with transaction.atomic():
-        campaign = services._locked(campaign_id, None)
-        services._require_organiser(campaign, by)
+        campaign = recording.campaign_locked(campaign_id, None)
+        services.require_organiser(campaign, by)
         values = pace_values(campaign, changes)
         for name, value in values.items():
             setattr(campaign, name, value)
@@ -448,7 +434,7 @@ def campaign_holiday_set(
     """A commander hands their side to the computer commander until ``until`` (None: back)."""
     now = now or timezone.now()
     with transaction.atomic():
-        campaign = services._locked(campaign_id, None)
+        campaign = recording.campaign_locked(campaign_id, None)
         member = services.membership(campaign, by)
         if member is None or member.role != Role.COMMANDER:
             raise RuleViolation("only a side's commander goes on holiday", field="until", code="permission")  # fmt: skip

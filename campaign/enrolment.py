@@ -116,12 +116,12 @@ def campaign_enrol(
     *, campaign_id: int, by: User, squadrons: Any = (), pilots: Any = ()
 ) -> Enrolment:
     """The organiser enrols squadrons or chosen pilots into the campaign."""
-    from .services import _require_organiser
+    from .services import require_organiser
 
     campaign = Campaign.objects.filter(pk=campaign_id).first()
     if campaign is None:
         raise RuleViolation(f"no campaign with id {campaign_id}", field="campaign", code="exists")
-    _require_organiser(campaign, by)
+    require_organiser(campaign, by)
     if not squadrons and not pilots:
         raise RuleViolation("enrol squadrons or pilots", field="squadrons", code="required")
     return enrolment_add(

@@ -17,32 +17,26 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
-from django.db.models import F
 
 from angels.errors import RuleViolation
-from angels.events import BATTLE_RESULT, CAMPAIGN_END, send_campaign_event
 from battles.rules_settings import rules_options
 from careers.models import PilotEvent
 from careers.services import (
     campaign_action_revert,
-    campaign_turn_begin,
     campaign_turn_begin_revert,
 )
 from roster.models import AircraftType
 from rules.cardgame import (
     GameSetup,
     GameState,
-    RuleError,
     action_from_json,
-    action_to_json,
     default_setup,
     new_game,
 )
-from rules.cardgame.engagement import FLAK
 from rules.dice import Dice
 
 from . import clock
-from .enrolment import enrolment_add, enrolment_release
+from .enrolment import enrolment_add
 from .models import (
     ActionKind,
     Campaign,
@@ -53,6 +47,7 @@ from .models import (
     Role,
 )
 from .planes import sync_planes
+from .recording import action_record, campaign_locked, denormalise, next_sequence, state_save
 
 SIDES = ("allied", "axis")
 
@@ -138,7 +133,7 @@ def can_act(campaign: Campaign, user: User, side: str) -> bool:
     return True
 
 
-def _require_organiser(campaign: Campaign, user: User) -> None:
+def require_organiser(campaign: Campaign, user: User) -> None:
     if not is_organiser(campaign, user):
         raise RuleViolation("only the campaign's organiser may do this", code="permission")
 
@@ -193,7 +188,7 @@ def campaign_create(
         state=state.to_json(),
         created_by=created_by,
     )
-    _denormalise(campaign, state)
+    denormalise(campaign, state)
     campaign.save()
     if squadrons:
         campaign.squadrons.set(squadrons)
@@ -276,7 +271,7 @@ def campaign_engine_rules_set(
     recorded on each battle); the next engagements are flown with these.
     """
     campaign = Campaign.objects.get(pk=campaign_id)
-    _require_organiser(campaign, by)
+    require_organiser(campaign, by)
     territory = campaign.engine_territory if engine_territory is None else engine_territory
     _check_engine_settings(engine_rules, territory)
     campaign.engine_rules = one_survival_roll(engine_rules, campaign.survival_rule)
@@ -290,7 +285,7 @@ def campaign_invite(
     *, campaign: Campaign, by: User, user: User, role: str, side: str = ""
 ) -> CampaignMember:
     """The organiser gives ``user`` a part: commander of a side, organiser, or spectator."""
-    _require_organiser(campaign, by)
+    require_organiser(campaign, by)
     if role not in Role.values:
         raise RuleViolation(f"{role!r} is not one of {Role.values}", field="role", code="invalid")
     if role == Role.COMMANDER:
@@ -318,56 +313,12 @@ def campaign_invite(
 
 
 # -- acting ---------------------------------------------------------------------------
-def _locked(campaign_id: int, version: int | None) -> Campaign:
-    campaign = Campaign.objects.select_for_update().filter(pk=campaign_id).first()
-    if campaign is None:
-        raise RuleViolation(f"no campaign with id {campaign_id}", field="campaign", code="exists")
-    if version is not None and version != campaign.version:
-        raise RuleViolation(
-            f"the campaign has moved on (you acted on version {version}, it is now {campaign.version}): reload and try again",
-            field="version",
-            code="conflict",
-        )
-    return campaign
-
-
-def _save(campaign: Campaign, state: GameState, expected_version: int) -> None:
-    """Write the new state, guarded by the version read under the lock."""
-    _denormalise(campaign, state)
-    updated = Campaign.objects.filter(pk=campaign.pk, version=expected_version).update(
-        state=state.to_json(),
-        version=F("version") + 1,
-        status=campaign.status,
-        winner=campaign.winner,
-        turn=campaign.turn,
-        phase=campaign.phase,
-        current_side=campaign.current_side,
-    )
-    if updated != 1:  # only reachable where the lock is not real (never on PostgreSQL)
-        raise RuleViolation(
-            "the campaign changed while this action was applied",
-            field="version",
-            code="conflict",
-        )
-    campaign.version = expected_version + 1
-    campaign.state = state.to_json()
-
-
-def _denormalise(campaign: Campaign, state: GameState) -> None:
-    campaign.turn = state.turn
-    campaign.phase = state.phase if not state.step else f"{state.phase}:{state.step}"
-    campaign.current_side = state.current_side() or ""
-    if state.is_over():
-        campaign.status = CampaignStatus.FINISHED
-        campaign.winner = state.winner or ""
-
-
 def campaign_act(
     *, campaign_id: int, user: User, action: dict[str, Any], version: int | None = None
 ) -> Campaign:
     """Apply one game action for a side. Two requests on the same version: one wins, one gets a 400."""
     with transaction.atomic():
-        campaign = _locked(campaign_id, version)
+        campaign = campaign_locked(campaign_id, version)
         if campaign.status == CampaignStatus.FINISHED:
             raise RuleViolation(f"the campaign is over: {campaign.winner} won", code="state")
         try:
@@ -379,111 +330,23 @@ def campaign_act(
         error = state.check(parsed)
         if error is not None:
             raise RuleViolation(error.message, field="action", rule=error.rule)
-        before_version = campaign.version
-        turn, phase, resolved = state.turn, state.phase, len(state.engagements)
-        try:
-            state.apply(parsed)
-        except RuleError as exc:
-            raise RuleViolation(exc.message, field="action", rule=exc.rule) from exc
-        sequence = _next_sequence(campaign)
-        CampaignAction.objects.create(
-            campaign=campaign,
-            sequence=sequence,
-            kind=ActionKind.PLAY,
-            side=parsed.side,
-            payload=action_to_json(parsed),
-            actor=user,
-            turn=turn,
-            phase=phase,
-        )
-        _save(campaign, state, before_version)
-        sync_planes(campaign, state, actor=getattr(user, "username", ""), action=sequence)
-        _after_action(campaign, state, turn_before=turn, actor=getattr(user, "username", ""), engagements_before=resolved)  # fmt: skip
+        action_record(campaign, state, parsed, user=user, actor=getattr(user, "username", ""))
         clock.after_change(campaign, state)  # issue 15: automatic actions, the next deadline
     return campaign
-
-
-def _after_action(
-    campaign: Campaign, state: GameState, *, turn_before: int, actor: str, engagements_before: int | None = None
-) -> None:  # fmt: skip
-    from .engagements import engagement_battle_ensure
-
-    if engagements_before is not None:
-        _announce_results(campaign, state, engagements_before)
-    if state.turn > turn_before:
-        # roster hook: wounded pilots due back return, squadrons draft replacements
-        campaign_turn_begin(campaign=campaign, campaign_turn=state.turn, recorded_by=actor)
-    if campaign.status == CampaignStatus.FINISHED:
-        send_campaign_event(campaign_id=campaign.pk, kind=CAMPAIGN_END, key=f"campaign_end:{campaign.pk}:{campaign.winner}", text=f"{campaign.name} is over: {campaign.winner or 'nobody'} won.", url=f"/campaigns/{campaign.pk}/")  # fmt: skip
-        enrolment_release(campaign=campaign, actor=actor)  # back to the free roster (issue 12)
-        return
-    engagement_battle_ensure(campaign=campaign, state=state)
-
-
-def _announce_results(campaign: Campaign, state: GameState, engagements_before: int) -> None:
-    """The battle_result event for each engagement the action resolved with the cards or on
-    the table (an engine or web engagement's battle sends its own, linked to the battle)."""
-    for index, e in enumerate(state.engagements[engagements_before:], start=engagements_before):
-        mode = e.get("mode", "card")
-        if mode not in ("card", "table"):
-            continue
-        mission = e.get("mission_id", "")
-        send_campaign_event(
-            campaign_id=campaign.pk, kind=BATTLE_RESULT, key=f"battle_result:campaign:{campaign.pk}:engagement:{index}:turn{e.get('turn')}:{mission}",
-            text=engagement_result_text(campaign, state, e), url=f"/campaigns/{campaign.pk}/",
-        )  # fmt: skip
-
-
-def engagement_result_text(campaign: Campaign, state: GameState, e: dict[str, Any]) -> str:
-    """An engagement's result in one sentence, as the players and the campaign's webhook
-    read it: the mission by name, each side's planes lost, shot down by fighters (and by
-    flak: its kills are not the fighters') and lost in all."""
-    how = "with the cards" if e.get("mode", "card") == "card" else "on the table"
-    mission = e.get("mission_id", "")
-    spec = state.setup.mission_cards.get(mission)
-    name = spec.name if spec is not None else mission
-    losses = list(e.get("losses", ()))
-    sides = [
-        (state.lost.get(p) or state.planes.get(p) or {}).get("side", p.split("-")[0])
-        for p in losses
-    ]
-    lost = ", ".join(f"{side} lost {sides.count(side)}" for side in SIDES)
-    kills = [k for k in e.get("kills", ()) if k.get("shooter_id") != FLAK]
-    flak = len(e.get("kills", ())) - len(kills)
-    by_flak = f", {flak} by flak" if flak else ""
-    return (
-        f"{campaign.name}: the engagement for {name} was fought {how}: {lost} "
-        f"({len(kills)} shot down by fighters{by_flak}, {len(losses)} lost in all)."
-    )
 
 
 def campaign_umpire_act(*, campaign_id: int, action: dict[str, Any], actor: str) -> Campaign:
     """An umpire action taken by the product itself (the engine entering a battle's result)."""
     with transaction.atomic():
-        campaign = _locked(campaign_id, None)
+        campaign = campaign_locked(campaign_id, None)
         state = game_state(campaign)
         parsed = action_from_json(action)
         error = state.check(parsed)
         if error is not None:
             raise RuleViolation(error.message, field="action", rule=error.rule)
-        before_version, turn, phase = campaign.version, state.turn, state.phase
-        resolved = len(state.engagements)
-        state.apply(parsed)
-        sequence = _next_sequence(campaign)
-        CampaignAction.objects.create(
-            campaign=campaign, sequence=sequence, kind=ActionKind.PLAY, side=parsed.side,
-            payload=action_to_json(parsed), actor=None, reason=f"entered by {actor}", turn=turn, phase=phase,
-        )  # fmt: skip
-        _save(campaign, state, before_version)
-        sync_planes(campaign, state, actor=actor, action=sequence)
-        _after_action(campaign, state, turn_before=turn, actor=actor, engagements_before=resolved)
+        action_record(campaign, state, parsed, user=None, actor=actor, reason=f"entered by {actor}")
         clock.after_change(campaign, state)
     return campaign
-
-
-def _next_sequence(campaign: Campaign) -> int:
-    last = campaign.actions.order_by("-sequence").values_list("sequence", flat=True).first()
-    return (last or 0) + 1
 
 
 # -- corrections and undo --------------------------------------------------------
@@ -527,16 +390,16 @@ def campaign_correct(
     if not payload:
         raise RuleViolation("nothing to correct: give pp or st", field="pp", code="required")
     with transaction.atomic():
-        campaign = _locked(campaign_id, None)
-        _require_organiser(campaign, by)
+        campaign = campaign_locked(campaign_id, None)
+        require_organiser(campaign, by)
         state = game_state(campaign)
         before = campaign.version
         _apply_correction(state, payload)
         CampaignAction.objects.create(
-            campaign=campaign, sequence=_next_sequence(campaign), kind=ActionKind.CORRECTION, side="",
+            campaign=campaign, sequence=next_sequence(campaign), kind=ActionKind.CORRECTION, side="",
             payload=payload, reason=reason, actor=by, turn=state.turn, phase=state.phase,
         )  # fmt: skip
-        _save(campaign, state, before)
+        state_save(campaign, state, before)
     return campaign
 
 
@@ -562,8 +425,8 @@ def campaign_undo_last(*, campaign_id: int, by: User) -> Campaign:
     start (pilots back to duty wounded again, replacements off the roster:
     ``campaign_turn_begin_revert``), so re-doing it begins the turn again alike."""
     with transaction.atomic():
-        campaign = _locked(campaign_id, None)
-        _require_organiser(campaign, by)
+        campaign = campaign_locked(campaign_id, None)
+        require_organiser(campaign, by)
         last = campaign.actions.filter(undone=False).order_by("-sequence").first()
         if last is None:
             raise RuleViolation("there is nothing to undo", code="state")
@@ -580,7 +443,7 @@ def campaign_undo_last(*, campaign_id: int, by: User) -> Campaign:
         state = campaign_replay(campaign)
         if not state.is_over():
             campaign.status, campaign.winner = CampaignStatus.ACTIVE, ""
-        _save(campaign, state, campaign.version)
+        state_save(campaign, state, campaign.version)
         quiet = _reverted_planes(campaign, state, reverted)
         sync_planes(campaign, state, actor=getattr(by, "username", ""), quiet=quiet)
         clock.after_change(campaign, state, autoplay=False)

@@ -4,7 +4,7 @@ import pytest
 from django.db import connection
 
 from angels.errors import RuleViolation
-from campaign import services
+from campaign import recording, services
 from campaign.models import Campaign, CampaignAction
 from careers.models import PilotEvent
 from rules.cardgame import GameState
@@ -280,7 +280,7 @@ def test_flak_kills_are_not_counted_as_the_fighters(campaign):
     fought = {"turn": 2, "mode": "card", "mission_id": mission, "losses": ["axis-2", "axis-3", "allied-4"],
               "kills": [{"shooter_id": "flak", "victim_id": "axis-2", "credit_rule": "card:flak"},
                         {"shooter_id": "allied-1", "victim_id": "axis-3", "credit_rule": "card:roll-order"}]}  # fmt: skip
-    assert services.engagement_result_text(campaign, state, fought) == (
+    assert recording.engagement_result_text(campaign, state, fought) == (
         f"Channel 1941: the engagement for {state.mission_spec(mission).name} was fought with "
         "the cards: allied lost 1, axis lost 2 (1 shot down by fighters, 1 by flak, 3 lost in all)."
     )

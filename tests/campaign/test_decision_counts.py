@@ -15,7 +15,7 @@ from html import unescape
 import pytest
 from django.db.models import F
 
-from campaign import services
+from campaign import recording, services
 from campaign.models import Campaign, CampaignAction
 from rules.cardgame import ALLIED, AXIS, Advance, PlayEvent, ScrambleFighter
 from rules.cardgame.state import DEBRIEFING, LOSSES
@@ -33,7 +33,7 @@ BF109, OIL = "Messerschmitt Bf 109", "Attack Oilfield"
 
 def _install(campaign: Campaign, state) -> Campaign:
     """Store ``state`` as the campaign's game (as services._save does, a new version)."""
-    services._denormalise(campaign, state)
+    recording.denormalise(campaign, state)
     Campaign.objects.filter(pk=campaign.pk).update(
         state=state.to_json(),
         version=F("version") + 1,
