@@ -40,10 +40,36 @@ class WebhookRefused(OSError):
     An OSError: at send time it is recorded on the delivery like any failed post."""
 
 
+NAT64 = ipaddress.IPv6Network("64:ff9b::/96")  # RFC 6052: the IPv4 address in the last 32 bits
+NAT64_LOCAL = ipaddress.IPv6Network("64:ff9b:1::/48")  # RFC 8215: a site's own translator
+IPV4_COMPATIBLE = ipaddress.IPv6Network("::/96")  # RFC 4291 (deprecated): ::127.0.0.1
+
+
+def _embedded_ipv4(address: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address carries to (6to4, Teredo, NAT64, IPv4-compatible):
+    a packet to 2002:7f00:1:: may end on 127.0.0.1, so that is the address to check."""
+    last32 = ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
+    if address.sixtofour is not None:  # 2002::/16
+        return [address.sixtofour]
+    if address.teredo is not None:  # 2001::/32: the server and the client
+        return list(address.teredo)
+    if address in NAT64 or (address in IPV4_COMPATIBLE and int(address) > 1):
+        return [last32]
+    return []
+
+
 def _kind(address: Address) -> str | None:
-    """What is wrong with posting to ``address`` ("a private address"), or None if public."""
+    """What is wrong with posting to ``address`` ("a private address"), or None if public.
+    An IPv6 address wrapping an IPv4 one is judged by the IPv4 address too (issue 23)."""
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
         address = address.ipv4_mapped  # ::ffff:127.0.0.1 is 127.0.0.1
+    if isinstance(address, ipaddress.IPv6Address):
+        if address in NAT64_LOCAL:
+            return "a local-use NAT64 address (a private network's IPv4)"
+        for inner in _embedded_ipv4(address):
+            kind = _kind(inner)
+            if kind is not None:
+                return f"{kind} wrapped in IPv6 ({inner})"
     if address.is_loopback:
         allowed = getattr(settings, "NOTIFICATIONS_WEBHOOK_ALLOW_LOOPBACK", False)
         return None if allowed else "this machine (loopback)"
