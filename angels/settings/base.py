@@ -185,6 +185,28 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # One name per choice set, said for what it is: without these, choice sets that share a
+    # field name ("side", "status", "territory") got hashed names (Side0deEnum) that a
+    # generated client would inherit. A set is matched by its values and labels, so the
+    # plain lists here are the serializers' own label-less choices.
+    "ENUM_NAME_OVERRIDES": {
+        "SideEnum": "roster.models.Side",
+        "CampaignSideEnum": ["allied", "axis"],
+        "QualityEnum": "roster.models.PILOT_QUALITY_CHOICES",
+        "CardQualityEnum": "roster.models.CardQuality",
+        "AircraftKindEnum": "roster.models.AircraftKind",
+        "PilotStatusEnum": "roster.models.PilotStatus",
+        "PilotEventKindEnum": "careers.models.PilotEventKind",
+        "TableBattleTerritoryEnum": "careers.models.Territory",
+        "EngagementTerritoryEnum": "careers.records.TERRITORIES",
+        "BattleStatusEnum": "battles.models.BattleStatus",
+        "CampaignStatusEnum": "campaign.models.CampaignStatus",
+        "InvitationStatusEnum": ["pending", "accepted", "expired", "revoked"],
+        "ResultModeEnum": "careers.models.ResultMode",
+        "ClaimStateEnum": "careers.models.ClaimState",
+        "CampaignRoleEnum": "campaign.models.Role",
+        "NotificationKindEnum": "notifications.models.KIND_CHOICES",
+    },
 }
 
 # Battles flown for an odds preview before an engagement is resolved.
