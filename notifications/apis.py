@@ -44,16 +44,22 @@ class PreferencesApi(APIView):
 
     @extend_schema(responses=PreferencesSerializer)
     def get(self, request):
-        return Response({"preferences": services.preferences(request.user)})
+        return Response(self._view(request.user))
 
     @extend_schema(request=PreferencesSerializer, responses=PreferencesSerializer)
     def put(self, request):
         data = PreferencesSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        prefs = services.preferences_set(
-            user=request.user, values=data.validated_data["preferences"]
+        services.preferences_and_mode_set(
+            user=request.user,
+            values=data.validated_data.get("preferences", {}),
+            mode=data.validated_data.get("email_mode"),
         )
-        return Response({"preferences": prefs})
+        return Response(self._view(request.user))
+
+    @staticmethod
+    def _view(user):
+        return {"preferences": services.preferences(user), "email_mode": services.mail_mode(user)}
 
 
 class CampaignWebhookApi(APIView):

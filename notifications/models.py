@@ -1,6 +1,7 @@
 """What a user was told (:class:`Notification`, one per user and event key), how each
-message went out (:class:`Delivery`, one per channel and target and key), what a user
-wants to hear of (:class:`Preference`) and a campaign's webhook
+message went out (:class:`Delivery`, one per channel and target and key, or one daily
+digest per user and day), what a user wants to hear of (:class:`Preference`, and
+:class:`MailChoice`: every message, a daily digest or no mail) and a campaign's webhook
 (:class:`CampaignWebhook`)."""
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from django.db import models
 from angels.events import KINDS
 
 KIND_CHOICES = [(k, k.replace("_", " ").capitalize()) for k in KINDS]
+DIGEST = "digest"  # a Delivery's kind for a daily digest (several kinds in one mail)
+DELIVERY_KIND_CHOICES = [*KIND_CHOICES, (DIGEST, "Daily digest")]
 
 
 class Notification(models.Model):
@@ -32,6 +35,13 @@ class Notification(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     read_at = models.DateTimeField(null=True, blank=True)
+    for_digest = models.BooleanField(
+        default=False, help_text="To be mailed in the user's daily digest (not on its own)."
+    )
+    digest = models.ForeignKey(
+        "Delivery", on_delete=models.SET_NULL, null=True, blank=True, related_name="digested",
+        help_text="The daily digest that mailed it.",
+    )  # fmt: skip
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -71,9 +81,10 @@ class Delivery(models.Model):
         Notification, on_delete=models.CASCADE, null=True, blank=True, related_name="deliveries"
     )
     campaign = models.ForeignKey(
-        "campaign.Campaign", on_delete=models.CASCADE, related_name="notification_deliveries"
-    )
-    kind = models.CharField(max_length=20, choices=KIND_CHOICES)
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="notification_deliveries",
+        null=True, blank=True, help_text="None for a daily digest (it spans campaigns).",
+    )  # fmt: skip
+    kind = models.CharField(max_length=20, choices=DELIVERY_KIND_CHOICES)
     target = models.CharField(max_length=500, help_text="E-mail address or webhook URL.")
     subject = models.CharField(max_length=200)
     text = models.TextField()
@@ -112,6 +123,25 @@ class Preference(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.kind}: email={self.email} in_app={self.in_app}"
+
+
+class MailMode(models.TextChoices):
+    EVERY = "every", "Every message"
+    DAILY = "daily", "A daily digest"
+    NONE = "none", "No e-mail"
+
+
+class MailChoice(models.Model):
+    """How a user's e-mails come (issue 24): each message as it happens, the day's
+    messages in one digest, or none. Without a row: every message."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_mail"
+    )
+    mode = models.CharField(max_length=10, choices=MailMode.choices, default=MailMode.EVERY)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.get_mode_display()}"
 
 
 class CampaignWebhook(models.Model):

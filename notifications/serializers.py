@@ -2,7 +2,7 @@ from rest_framework import serializers
 
 from angels.events import KINDS
 
-from .models import Notification
+from .models import MailMode, Notification
 
 
 class NotificationOutput(serializers.ModelSerializer):
@@ -52,5 +52,10 @@ class ChoiceSerializer(serializers.Serializer):
 
 class PreferencesSerializer(serializers.Serializer):
     preferences = serializers.DictField(
-        child=ChoiceSerializer(), help_text=f"By kind ({', '.join(KINDS)}): email and in_app."
-    )
+        child=ChoiceSerializer(), required=False,
+        help_text=f"By kind ({', '.join(KINDS)}): email and in_app.",
+    )  # fmt: skip
+    email_mode = serializers.ChoiceField(
+        choices=MailMode.choices, required=False,
+        help_text="How e-mail comes: every message as it happens, a daily digest, or none.",
+    )  # fmt: skip

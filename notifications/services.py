@@ -15,6 +15,22 @@ Who is told (ruling "Notifications: who is told", docs/rulings.md):
   commander is played by the organiser, who is told instead;
 - an event of the whole campaign (a battle's result, the campaign's end) goes
   to every member: the organiser, both sides' commanders and the spectators.
+
+One message when a side must act (issue 24): the campaign clock announces every
+decision it waits for (each phase, each window of a mission), but a side's people
+are told **once per side and campaign turn**: the first time in a turn that their
+side must act. The phases and windows that follow in the same turn are not told
+again (not by mail, not on the webhook, not in the list); when the turn passes
+(the other side's turn, then theirs again) they are told again. The key told is
+``must_act:campaign:<id>:turn<n>:<side>``, so the unique (user, key) constraint
+holds the rule even between two processes. A battle that waits for a person to fly
+it in the browser is told on its own (once per battle and side).
+
+How mail comes is each user's choice (:class:`MailChoice`): every message as it
+happens (the default), a daily digest (the notification waits, ``for_digest``, and
+:mod:`notifications.digests` mails the day's in one message) or no e-mail. Every
+link in a mail or a webhook post starts with ``ANGELS_SITE_URL``; every text is in
+words, never the product's codes (:mod:`notifications.wording`).
 """
 
 from __future__ import annotations
@@ -34,7 +50,8 @@ from angels.events import DEADLINE_PASSED, DEADLINE_SOON, KINDS, MUST_ACT
 from campaign.models import Campaign, CampaignMember, Role
 from campaign.services import is_organiser
 
-from .models import Channel, Delivery, Notification, Preference
+from . import wording
+from .models import Channel, Delivery, MailChoice, MailMode, Notification, Preference
 from .webhooks import host_problem
 
 logger = logging.getLogger(__name__)
@@ -103,6 +120,39 @@ def preferences_set(*, user: Any, values: dict[str, dict[str, bool]]) -> dict[st
             }
             Preference.objects.update_or_create(user=user, kind=kind, defaults=merged)
     return preferences(user)
+
+
+def mail_mode(user: Any) -> str:
+    """How the user's e-mails come: every message (the default), a daily digest or none."""
+    return mail_modes([user])[user.pk]
+
+
+def mail_modes(users: Iterable[Any]) -> dict[int, str]:
+    """:func:`mail_mode` per user id, in one query."""
+    ids = [u.pk for u in users]
+    stored = dict(MailChoice.objects.filter(user_id__in=ids).values_list("user_id", "mode"))
+    return {uid: stored.get(uid, MailMode.EVERY) for uid in ids}
+
+
+def mail_mode_set(*, user: Any, mode: str) -> str:
+    """Store how the user's e-mails come; an unknown mode is a RuleViolation on ``email_mode``."""
+    if mode not in MailMode.values:
+        raise RuleViolation(
+            f"{mode!r} is not a way to send e-mail ({', '.join(MailMode.values)})",
+            field="email_mode", code="invalid",
+        )  # fmt: skip
+    MailChoice.objects.update_or_create(user=user, defaults={"mode": mode})
+    return mode
+
+
+def preferences_and_mode_set(
+    *, user: Any, values: dict[str, dict[str, bool]], mode: str | None
+) -> None:
+    """Both choices of the settings page and API at once: nothing stored if either is wrong."""
+    with transaction.atomic():
+        preferences_set(user=user, values=values)
+        if mode is not None:
+            mail_mode_set(user=user, mode=mode)
 
 
 def _choices_for(users: Iterable[Any], kind: str) -> dict[int, tuple[bool, bool]]:
@@ -176,23 +226,33 @@ def webhook_set(
 
 
 # -- recording an event ----------------------------------------------------------------
-def _absolute(url: str) -> str:
-    base = getattr(settings, "SITE_URL", "") or ""
-    return f"{base.rstrip('/')}{url}" if url.startswith("/") and base else url
+def absolute(url: str) -> str:
+    """A path in the product as a link a mail client opens (``ANGELS_SITE_URL`` + path)."""
+    return f"{settings.ANGELS_SITE_URL}{url}" if url.startswith("/") else url
+
+
+def mail_footer() -> str:
+    return f"-- Angels. Choose what you are told, and how: {absolute('/notifications/settings/')}"
 
 
 def _email_body(campaign: Campaign, text: str, url: str) -> str:
-    link = f"\n\n{_absolute(url)}" if url else ""
-    return (
-        f"{text}{link}\n\n-- Angels, campaign {campaign.name}. "
-        "Choose what you are told at /notifications/settings/."
-    )
+    link = f"\n\n{absolute(url)}" if url else ""
+    return f"{text}{link}\n\n{mail_footer()} (campaign {campaign.name})"
 
 
 def _webhook_content(campaign: Campaign, text: str, url: str) -> str:
-    link = f" {_absolute(url)}" if url else ""
+    link = f" {absolute(url)}" if url else ""
     text = text.removeprefix(f"{campaign.name}: ")  # most events name their campaign already
     return f"**{campaign.name}**: {text}{link}"[:DISCORD_LIMIT]
+
+
+def _told_key(campaign: Campaign, kind: str, key: str, side: str | None) -> str:
+    """The key a user is told of an event under: the sender's, except that the campaign
+    clock's "must act" (one per decision) is told once per side and campaign turn
+    (module docstring, "One message when a side must act")."""
+    if kind == MUST_ACT and key.startswith("must_act:campaign:"):
+        return f"must_act:campaign:{campaign.pk}:turn{campaign.turn}:{side}"
+    return key
 
 
 def event_record(
@@ -207,19 +267,25 @@ def event_record(
     campaign = Campaign.objects.filter(pk=campaign_id).first()
     if campaign is None or kind not in KINDS:
         return []
+    key = _told_key(campaign, kind, key, side)
+    text, url = wording.event_words(campaign, kind=kind, key=key, text=text, side=side, url=url)
     subject = f"[Angels] {campaign.name}: {LABELS[kind]}"
     users = recipients(campaign, side)
     choices = _choices_for(users, kind)
+    modes = mail_modes(users)
     queued: list[int] = []
     for user in users:
         email, in_app = choices[user.pk]
+        email = email and bool(user.email) and modes[user.pk] != MailMode.NONE
         if not (email or in_app):
             continue
+        digest = email and modes[user.pk] == MailMode.DAILY
         notification, created = Notification.objects.get_or_create(
             user=user, key=key,
-            defaults={"campaign": campaign, "kind": kind, "text": text, "url": url, "in_app": in_app},
+            defaults={"campaign": campaign, "kind": kind, "text": text, "url": url,
+                      "in_app": in_app, "for_digest": digest},
         )  # fmt: skip
-        if created and email and user.email:
+        if created and email and not digest:
             delivery, made = Delivery.objects.get_or_create(
                 dedup=f"email:{user.pk}:{key}",
                 defaults={"channel": Channel.EMAIL, "notification": notification, "campaign": campaign,

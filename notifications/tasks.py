@@ -4,7 +4,8 @@
 and never raises: a failure is recorded on the row. Outside eager mode a failure
 to retry is sent again after its backoff; ``send_due`` (and ``manage.py
 send_notifications``) sends whatever is due, which is how the embedded default,
-with no worker to wait for, retries.
+with no worker to wait for, retries. ``send_digests`` queues and sends the day's
+digests (:mod:`notifications.digests`; once a day per user, however often it runs).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import logging
 
 from celery import shared_task
 
-from . import delivery
+from . import delivery, digests
 
 logger = logging.getLogger(__name__)
 
@@ -37,6 +38,14 @@ def deliver(self, delivery_id: int) -> None:
 @shared_task(name="notifications.send_due", acks_late=True, soft_time_limit=120, time_limit=150)
 def send_due() -> int:
     ids = delivery.deliveries_due()
+    for delivery_id in ids:
+        delivery.delivery_attempt(delivery_id)
+    return len(ids)
+
+
+@shared_task(name="notifications.send_digests", acks_late=True, soft_time_limit=120, time_limit=150)
+def send_digests() -> int:
+    ids = digests.digests_queue()
     for delivery_id in ids:
         delivery.delivery_attempt(delivery_id)
     return len(ids)

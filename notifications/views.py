@@ -3,6 +3,7 @@ campaign's webhook for its organiser. Thin: each calls one service."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -17,7 +18,7 @@ from campaign.models import Campaign
 from campaign.services import is_organiser
 
 from . import selectors, services
-from .models import Notification
+from .models import MailMode, Notification
 
 
 @login_required
@@ -59,6 +60,9 @@ def notification_read_all(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def preferences_page(request: HttpRequest) -> HttpResponse:
+    error = None
+    prefs = services.preferences(request.user)
+    mode = services.mail_mode(request.user)
     if request.method == "POST":
         values = {
             kind: {
@@ -67,19 +71,30 @@ def preferences_page(request: HttpRequest) -> HttpResponse:
             }
             for kind in KINDS
         }
-        services.preferences_set(user=request.user, values=values)
-        messages.success(request, "Your choices are saved.")
-        return redirect("notifications:settings")
-    prefs = services.preferences(request.user)
+        mode = request.POST.get("email_mode", mode)
+        try:
+            services.preferences_and_mode_set(user=request.user, values=values, mode=mode)
+        except RuleViolation as exc:  # a mode not offered: said, nothing stored
+            error, prefs = exc, values
+        else:
+            messages.success(request, "Your choices are saved.")
+            return redirect("notifications:settings")
     rows = [{"kind": k, "label": services.LABELS[k], **prefs[k]} for k in KINDS]
     return render(
         request,
         "notifications/settings.html",
         {
             "rows": rows,
+            "modes": [
+                {"value": v, "label": label, "on": v == mode} for v, label in MailMode.choices
+            ],
+            "digest_hour": settings.ANGELS_DIGEST_HOUR,
+            "digest_zone": settings.TIME_ZONE,
+            "error": error,
             "has_email": bool(getattr(request.user, "email", "")),
             "organised": selectors.campaigns_organised_by(request.user),
         },
+        status=400 if error else 200,
     )
 
 
