@@ -13,7 +13,7 @@ from pathlib import Path
 
 import dj_database_url
 
-from .env import env_bool, env_choice, env_int, env_list, env_str
+from .env import ImproperSetting, env_bool, env_choice, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(env_str("ANGELS_VAR_DIR", str(BASE_DIR / "var")))
@@ -130,8 +130,16 @@ EMAIL_BACKEND = env_str(
     else "django.core.mail.backends.console.EmailBackend",
 )
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Angels <angels@localhost>")
-# Links in notification mails and webhook posts are absolute with this (e.g. https://angels.example.org)
-SITE_URL = env_str("SITE_URL", "")
+# The site's address: every link in a notification mail or webhook post starts with it
+# (issue 24; e.g. https://angels.example.org). SITE_URL is its older name.
+_site = env_str("ANGELS_SITE_URL", env_str("SITE_URL", "http://127.0.0.1:8000"))
+ANGELS_SITE_URL = _site.strip().rstrip("/")
+if not ANGELS_SITE_URL.startswith(("http://", "https://")):
+    raise ImproperSetting(f"ANGELS_SITE_URL={_site!r} must start with http:// or https://")
+# The hour (0-23, TIME_ZONE) from which the day's digest goes to users who chose one.
+ANGELS_DIGEST_HOUR = env_int("ANGELS_DIGEST_HOUR", 7)
+if not 0 <= ANGELS_DIGEST_HOUR <= 23:
+    raise ImproperSetting(f"ANGELS_DIGEST_HOUR={ANGELS_DIGEST_HOUR} is not an hour from 0 to 23")
 # Webhooks post only to public addresses (notifications.webhooks): a host on this machine
 # (127.x, ::1, localhost) is allowed only with this, which the tests' local receivers use.
 NOTIFICATIONS_WEBHOOK_ALLOW_LOOPBACK = False
@@ -301,3 +309,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
+    # issue 24: the daily digests (sent once a day per user, from ANGELS_DIGEST_HOUR)
+    "send-digests": {
+        "task": "notifications.send_digests",
+        "schedule": 600.0,
+        "options": {"expires": 600.0},
+    },
