@@ -290,6 +290,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 60.0,
         "options": {"expires": 60.0},
     },
+    # issue 24: the daily digests (sent once a day per user, from ANGELS_DIGEST_HOUR)
+    "send-digests": {
+        "task": "notifications.send_digests",
+        "schedule": 600.0,
+        "options": {"expires": 600.0},
+    },
 }
 # The sweep and the apply steps have a queue of their own, which every worker
 # also consumes (no -Q needed): behind a backlog of battles in the default
@@ -309,9 +315,3 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
-    # issue 24: the daily digests (sent once a day per user, from ANGELS_DIGEST_HOUR)
-    "send-digests": {
-        "task": "notifications.send_digests",
-        "schedule": 600.0,
-        "options": {"expires": 600.0},
-    },
