@@ -14,6 +14,7 @@ class CampaignConfig(AppConfig):
             CAMPAIGN_SQUADRONS,
             ORGANISED_CAMPAIGNS,
             ORGANISER_CHECKS,
+            ROW_WRITE_CHECKS,
         )
         from careers.selectors import PLANE_CREWS
 
@@ -24,6 +25,7 @@ class CampaignConfig(AppConfig):
             organised_campaigns,
         )
         from .engagements import battle_seed_hidden, engagement_battle_finished, register_modes
+        from .row_access import may_edit
         from .selectors import battle_plane_pilots, plane_crews
         from .services import is_organiser
 
@@ -44,6 +46,9 @@ class CampaignConfig(AppConfig):
             CAMPAIGN_PILOTS.append(campaign_pilots)
         if campaign_squadrons not in CAMPAIGN_SQUADRONS:
             CAMPAIGN_SQUADRONS.append(campaign_squadrons)
+        # Shared roster rows are staff's; careers asks who may write a row through this hook.
+        if may_edit not in ROW_WRITE_CHECKS:
+            ROW_WRITE_CHECKS.append(may_edit)
         if battle_organised_by not in MANAGER_CHECKS:
             MANAGER_CHECKS.append(battle_organised_by)
         # A kill on a card-game plane ("allied-8") names who flew it; careers asks through this hook.

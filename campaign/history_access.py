@@ -1,10 +1,15 @@
-"""Who may see and revert an object's history (issue 16): staff, or the organiser concerned.
+"""Who may see an object's history (issue 16) and who may revert it (issue 23).
 
-A campaign, its career settings and award definitions: that campaign's
-organiser. A pilot: the organiser of a campaign he belongs to
-(``campaign.access.campaign_pilots``); a squadron: of a campaign it plays in;
-an airframe: of its squadron's campaigns; an aircraft type (the shared
-catalog): any campaign's organiser.
+Seeing: staff, or the organiser concerned. A campaign, its career settings and
+award definitions: that campaign's organiser. A pilot: the organiser of a
+campaign he belongs to (``campaign.access.campaign_pilots``); a squadron: of a
+campaign it plays in; an airframe: of its squadron's campaigns; an aircraft
+type (the shared catalog): any campaign's organiser.
+
+Reverting is writing: :func:`may_revert` is the edit rule of
+``campaign.row_access`` (a shared row -- a library squadron, a pilot not
+enrolled in the user's campaign, the catalog -- is staff's), so seeing a
+row's history does not let an organiser rewrite it.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from roster.models import AircraftType, Airframe, Pilot, Squadron
 
 from .access import campaign_pilots
 from .models import Campaign, CampaignMember, Role
+from .row_access import may_edit
 
 
 def _organised(user: Any) -> list[Campaign]:
@@ -47,3 +53,8 @@ def may_see_history(user: Any, obj: Model) -> bool:
     if isinstance(obj, AircraftType):
         return bool(campaigns)
     return False
+
+
+def may_revert(user: Any, obj: Model) -> bool:
+    """A revert is an edit: the same rule as every other write of the row."""
+    return may_see_history(user, obj) and may_edit(user, obj)

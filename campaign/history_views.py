@@ -2,8 +2,10 @@
 
 ``/history/<app>/<model>/<pk>/`` lists every record, newest first, with the
 changes field by field; staff and the organiser concerned
-(:mod:`campaign.history_access`) see it and may put the object back as a
-record left it (``POST .../revert/``, with a reason), which is itself recorded.
+(:mod:`campaign.history_access`) see it. Whoever may edit the object
+(``may_revert``: shared rows are staff's) may put it back as a record left it
+(``POST .../revert/``, with a reason), which is itself recorded; anyone else
+is answered 403 and nothing is stored.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from django.views.decorators.http import require_POST
 from angels.errors import RuleViolation
 from angels.history import history_of, revert_to, tracked_model
 
-from .history_access import may_see_history
+from .history_access import may_revert, may_see_history
 
 
 def _object(request: HttpRequest, app: str, model: str, pk: int):
@@ -46,6 +48,7 @@ def object_history(request: HttpRequest, app: str, model: str, pk: int) -> HttpR
             "entries": history_of(obj),
             "app": app,
             "model": model,
+            "may_revert": may_revert(request.user, obj),
         },
     )
 
@@ -54,6 +57,10 @@ def object_history(request: HttpRequest, app: str, model: str, pk: int) -> HttpR
 @require_POST
 def object_revert(request: HttpRequest, app: str, model: str, pk: int) -> HttpResponse:
     model_class, obj = _object(request, app, model, pk)
+    if not may_revert(request.user, obj):
+        raise PermissionDenied(
+            "Only staff revert this: it is shared by more than one campaign, or by none of yours."
+        )
     reason = request.POST.get("reason", "").strip() or "reverted from the history page"
     try:
         history_id = int(request.POST.get("history_id", ""))

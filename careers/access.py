@@ -1,7 +1,9 @@
 """Who may write careers, and to which pilots (issue 13, "nobody where they don't belong").
 
 Career writes are open to staff and to the organiser of the campaign concerned
-(:func:`can_write`). A write that names a campaign reaches only that campaign's
+(:func:`can_write`). A write to a shared roster row -- adding a pilot to a
+squadron another campaign (or none of theirs) plays with -- is staff's
+(:func:`require_may_edit`, the campaign app's ``row_access.may_edit``). A write that names a campaign reaches only that campaign's
 own pilots and squadrons, for everyone: which those are is the campaign app's
 one definition (``campaign.access.campaign_pilots``), asked through
 ``careers.hooks``.
@@ -14,7 +16,12 @@ from typing import Any
 
 from angels.errors import RuleViolation
 
-from .hooks import is_campaign_organiser, pilots_outside_campaign, squadron_in_campaign
+from .hooks import (
+    is_campaign_organiser,
+    may_write_row,
+    pilots_outside_campaign,
+    squadron_in_campaign,
+)
 from .records import EngagementRecord
 
 
@@ -87,4 +94,15 @@ def require_campaign_squadron(campaign: Any, squadron: Any, *, field: str = "squ
     if campaign is not None and not squadron_in_campaign(campaign, squadron):
         raise RuleViolation(
             f"{squadron} is not one of {campaign}'s squadrons", field=field, code="permission"
+        )
+
+
+def require_may_edit(user: Any, row: Any, *, field: str) -> None:
+    """Refuse (403, naming ``field``) a write to a roster row the user may not write:
+    a shared row (``campaign.row_access``) is staff's."""
+    if not may_write_row(user, row):
+        raise RuleViolation(
+            f"{row} is shared with other campaigns (or with none of yours): only staff change it",
+            field=field,
+            code="permission",
         )

@@ -24,6 +24,7 @@ from .access import (
     engagement_pilot_fields,
     require_campaign_pilots,
     require_campaign_squadron,
+    require_may_edit,
     table_pilot_fields,
 )
 from .leaderboard_filters import STATUSES, leaderboard_filters
@@ -233,6 +234,7 @@ class PilotAddApi(APIView):
         if squadron is None:
             raise RuleViolation("no such squadron", field="squadron", code="exists")
         require_campaign_squadron(campaign, squadron)
+        require_may_edit(request.user, squadron, field="squadron")  # a shared squadron: staff's
         pilot = services.pilot_add(squadron=squadron, name=data["name"], rank=data["rank"], campaign=campaign,
                                    by=request.user.username, reason=data["reason"])  # fmt: skip
         return Response(PilotOutput(pilot).data, status=201)

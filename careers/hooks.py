@@ -22,6 +22,9 @@ CAMPAIGN_PILOTS: list[Callable[[Any], Any]] = []
 # (campaign) -> queryset of roster.Squadron: the campaign's own squadrons.
 CAMPAIGN_SQUADRONS: list[Callable[[Any], Any]] = []
 
+# (user, row) -> may this user write this roster row (campaign.row_access.may_edit)?
+ROW_WRITE_CHECKS: list[Callable[[Any, Any], bool]] = []
+
 
 def is_campaign_organiser(campaign: Any, user: Any) -> bool:
     """True if any registered check says the user organises the campaign."""
@@ -32,6 +35,14 @@ def campaigns_organised_by(user: Any) -> Any:
     """The campaigns ``user`` organises (the first registered answer), or None if no
     app answers (then a user organises none)."""
     return ORGANISED_CAMPAIGNS[0](user) if ORGANISED_CAMPAIGNS else None
+
+
+def may_write_row(user: Any, row: Any) -> bool:
+    """Staff write every row; anyone else only when every registered check agrees
+    (closed by default: with no check registered, only staff)."""
+    if getattr(user, "is_staff", False) or getattr(user, "is_superuser", False):
+        return True
+    return bool(ROW_WRITE_CHECKS) and all(check(user, row) for check in ROW_WRITE_CHECKS)
 
 
 def pilots_outside_campaign(campaign: Any, pilot_ids: Iterable[int]) -> set[int]:
