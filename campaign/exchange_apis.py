@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -14,6 +14,7 @@ from angels.errors import RuleViolation
 
 from .access import may_create_campaign
 from .exchange import campaign_export, campaign_import
+from .exchange.document import FORMAT, HISTORY_TABLES, KIND, TABLES
 from .exchange.imports import report_lines
 from .models import Campaign
 from .services import is_organiser
@@ -31,18 +32,62 @@ class CampaignExportApi(APIView):
             raise RuleViolation(
                 "only the campaign's organiser or staff may export it", code="permission"
             )
-        response = Response(campaign_export(campaign))
+        response = Response(campaign_export(campaign, viewer=request.user))
         response["Content-Disposition"] = f'attachment; filename="campaign-{campaign.pk}.json"'
         return response
 
 
+class _PersonSerializer(serializers.Serializer):
+    username = serializers.CharField(help_text="As a username of this server would be checked.")
+    first_name = serializers.CharField(required=False, allow_blank=True)
+    last_name = serializers.CharField(required=False, allow_blank=True)
+
+
+class CampaignDocumentSerializer(serializers.Serializer):
+    """The document ``GET /api/campaigns/<id>/export/`` answers (campaign.exchange.document):
+    used here only to describe the import's body; the import checks it itself."""
+
+    format = serializers.IntegerField(min_value=1, help_text=f"Up to {FORMAT} is read here.")
+    kind = serializers.ChoiceField(choices=[KIND])
+    checksum = serializers.CharField(
+        help_text="SHA-256 of the document without this key, in canonical JSON: a file "
+        "changed or cut short after its export is refused."
+    )
+    users = _PersonSerializer(
+        many=True,
+        help_text="The people the rows name, by username: kept as text (nobody is created, "
+        "matched or made a member); the report lists the members to invite.",
+    )
+    tables = serializers.DictField(
+        child=serializers.ListField(child=serializers.DictField()),
+        help_text="Rows by table (" + ", ".join(TABLES) + "), each with a file-local "
+        "integer 'ref'; a key to another row names its ref, to a user a username. Aircraft "
+        "types are matched to the catalog by name.",
+    )
+    history = serializers.DictField(
+        child=serializers.ListField(child=serializers.DictField()),
+        help_text="History rows by table (" + ", ".join(HISTORY_TABLES) + "): recorded "
+        "when imported, with who did what, when, as their reason's text.",
+    )
+
+
 class CampaignImportApi(APIView):
-    """Load an exported campaign (staff, or whoever may start campaigns here): 201 with its id."""
+    """Load an exported campaign (staff, or whoever may start campaigns here): 201 with its
+    id. The importer is its organiser and only member; what it creates: README, "Moving a
+    campaign"."""
 
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(
-        request=OpenApiTypes.OBJECT,
+        request=CampaignDocumentSerializer,
+        parameters=[
+            OpenApiParameter(
+                "catalog",
+                OpenApiTypes.BOOL,
+                description="Staff only: add the aircraft types this server's catalog lacks "
+                "(without it such a type is a 400 naming it).",
+            )
+        ],
         responses={
             201: inline_serializer(
                 "CampaignImported",
@@ -57,7 +102,13 @@ class CampaignImportApi(APIView):
     def post(self, request):
         if not (request.user.is_staff or may_create_campaign(request.user)):
             raise RuleViolation("only staff may import a campaign here", code="permission")
-        report = campaign_import(request.data)
+        catalog = request.query_params.get("catalog", "").lower() in ("1", "true", "yes")
+        if catalog and not request.user.is_staff:
+            raise RuleViolation(
+                "only staff may add aircraft types to the catalog", field="catalog",
+                code="permission",
+            )  # fmt: skip
+        report = campaign_import(request.data, by=request.user, catalog=catalog)
         return Response(
             {
                 "id": report.campaign.pk,

@@ -1,12 +1,22 @@
 """Loading a campaign document into this database (issue 16, "Export and import").
 
 All or nothing: one transaction, and any problem (a newer format, a damaged or
-inconsistent file, a name already taken here) raises :class:`ImportRefused`
-naming what is wrong, with nothing stored. Every row gets a new id; the file's
-refs are only used to join its rows. Aircraft types already here with the same
-name are used as they are (the file's values differing are listed in the
-report); users are found by username, and created, inactive and without a
-password, where missing. Readings: docs/rulings.md, "Export and import".
+inconsistent file, a name already taken here, a value the product would not
+have written) raises :class:`ImportRefused` naming the path of what is wrong,
+with nothing stored. Every row gets a new id; the file's refs are only used to
+join its rows.
+
+An import creates only what its importer will own (issue 23): the campaign (the
+importer its organiser, its only member), its squadrons, pilots and airframes
+as new rows, its battles and career entries. Aircraft types are this server's
+catalog's, matched by name; a type the catalog lacks is refused unless the
+importer may add to the catalog (``catalog=True``: staff). Nobody else is
+created, matched, seated or enrolled: the file's members and the people its
+rows name are listed in the report as text, to invite; its history keeps who
+did what and when as text. Battles still to be flown get a fresh secret seed; a
+battle still being flown by people is refused. The card game's state must be the
+replay of its set-up, seed and actions (:mod:`.vetting`). Readings:
+docs/rulings.md, "Export and import".
 """
 
 from __future__ import annotations
@@ -19,13 +29,17 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, IntegrityError, models, transaction
 from django.db.models import Case, Value, When
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from angels.errors import RuleViolation
+from angels.history import REASON_MAX
 from careers.tallies import campaign_tallies_rebuild, pilot_tallies_rebuild
 
-from ..models import Campaign
+from ..models import Campaign, CampaignMember, Role
 from .document import (
+    BATTLE,
+    CAMPAIGN,
     FORMAT,
     HISTORY_TABLES,
     KIND,
@@ -33,11 +47,20 @@ from .document import (
     TABLES,
     TEXT_COLUMNS,
     checksum,
-    map_seat_users,
     rewrite_json,
     rewrite_text,
 )
-from .exports import USER_FIELDS, label, row_fields, user_model_label
+from .exports import label, row_fields, user_model_label
+from .vetting import (
+    battle_vet,
+    campaign_check,
+    history_reason,
+    member_words,
+    numbers_check,
+    usernames_check,
+)
+
+MEMBER = "campaign.campaignmember"
 
 # Natural keys that must be free on this server: (table, column, what to call it).
 UNIQUE_NAMES = (
@@ -55,21 +78,42 @@ class ImportRefused(RuleViolation):
 class ImportReport:
     campaign: Campaign
     rows: dict[str, int] = field(default_factory=dict)
-    users_created: list[str] = field(default_factory=list)
+    people: list[str] = field(default_factory=list)  # the file's members, to invite
+    types_created: list[str] = field(default_factory=list)
     types_reused: list[str] = field(default_factory=list)
     type_differences: list[str] = field(default_factory=list)
 
 
 @dataclass
 class _Ids:
-    """File ref -> new database id, per table; which refs the file holds at all."""
+    """File ref -> new database id, per table; which refs the file holds at all; the
+    file's usernames (text only) and the importer's id."""
 
     ids: dict[str, dict[int, int]] = field(default_factory=dict)
     declared: dict[str, set[int]] = field(default_factory=dict)
-    users: dict[str, int] = field(default_factory=dict)
+    people: set[str] = field(default_factory=set)
+    organiser: int | None = None
 
     def __call__(self, table: str, ref: int) -> int | None:
         return self.ids.get(table, {}).get(ref)
+
+
+class _Dangling(Exception):
+    """An id inside a JSON value names a row the file does not hold."""
+
+
+def _strict(ids: _Ids) -> Any:
+    """``ids`` for the ids inside JSON and text keys: ``0`` is the exporter's "outside the
+    file"; any other number must be a ref the file declares."""
+
+    def mapped(table: str, ref: int) -> int | None:
+        if ref == 0:
+            return None
+        if ref not in ids.declared.get(table, set()):
+            raise _Dangling(f"names {table} ref {ref!r}, which is not in the file")
+        return ids(table, ref)
+
+    return mapped
 
 
 def _is_ref(value: Any) -> bool:
@@ -126,20 +170,13 @@ def _declare(document: dict[str, Any], ids: _Ids) -> None:
         raise _refuse("the file must hold exactly one campaign", "tables.campaign.campaign")
 
 
-def _users(document: dict[str, Any], ids: _Ids, report: ImportReport) -> None:
+def _people(document: dict[str, Any], ids: _Ids) -> None:
+    """The file's usernames, checked as this server checks a username, kept as text."""
     User = get_user_model()
-    for i, person in enumerate(document["users"]):
-        name = person.get("username") if isinstance(person, dict) else None
-        if not isinstance(name, str) or not name:
-            raise _refuse("a user needs a username", f"users[{i}].username")
-        user = User.objects.filter(**{User.USERNAME_FIELD: name}).first()
-        if user is None:
-            extra = {k: str(person.get(k) or "") for k in USER_FIELDS if k != "username"}
-            user = User(**{User.USERNAME_FIELD: name}, is_active=False, **extra)
-            user.set_unusable_password()
-            user.save()
-            report.users_created.append(name)
-        ids.users[name] = user.pk
+    name_field = User._meta.get_field(User.USERNAME_FIELD)
+    validator = getattr(User, "username_validator", None) or (lambda name: None)
+    limit = name_field.max_length or 150
+    ids.people = set(usernames_check(document["users"], validator, limit))
 
 
 @dataclass
@@ -160,9 +197,15 @@ def _key(
         return None
     target = label(f.related_model)
     if target == user_model_label():
-        if not isinstance(value, str) or value not in ids.users:
+        # a person of the file is text here: the campaign's maker is its importer, every
+        # other key to a user (who acted, who asked for a battle) names nobody
+        if not isinstance(value, str) or value not in ids.people:
             raise _refuse(f"names user {value!r}, who is not in the file's users", where)
-        return ids.users[value]
+        if f.name == "created_by":
+            return ids.organiser
+        if not f.null:
+            raise _refuse("names a user of another server", where)
+        return None
     if target in NOT_EXPORTED or target not in TABLES:
         raise _refuse(f"a key to {target} is never exported; it must be null", where)
     if not _is_ref(value) or value not in ids.declared[target]:
@@ -171,15 +214,6 @@ def _key(
         deferred.append(_Deferred(type(obj), obj, f.attname, target, value))
         return None
     return ids(target, value)
-
-
-def _seat_user(ids: _Ids, where: str) -> Any:
-    def user_id(name: Any) -> int:
-        if not isinstance(name, str) or name not in ids.users:
-            raise _refuse(f"a seat names user {name!r}, who is not in the file's users", where)
-        return ids.users[name]
-
-    return user_id
 
 
 def _decode(
@@ -210,11 +244,16 @@ def _decode(
         if f.is_relation:
             value = _key(f, value, at, ids, order, deferred, obj)
         elif isinstance(f, models.JSONField):
-            value = map_seat_users(
-                table, f.name, rewrite_json(table, f.name, value, ids), _seat_user(ids, at)
-            )
+            numbers_check(value, at)
+            try:
+                value = rewrite_json(table, f.name, value, _strict(ids))
+            except _Dangling as error:
+                raise _refuse(str(error), at) from error
         elif (table, f.name) in TEXT_COLUMNS:
-            value = rewrite_text(value, ids)
+            try:
+                value = rewrite_text(value, _strict(ids))
+            except _Dangling as error:
+                raise _refuse(str(error), at) from error
         elif isinstance(f, models.DateTimeField) and value is not None:
             try:
                 parsed = parse_datetime(value) if isinstance(value, str) else None
@@ -283,8 +322,12 @@ def _check_names(document: dict[str, Any]) -> None:
         )
 
 
-def _types(rows: list[dict], ids: _Ids, report: ImportReport, deferred: list) -> list[tuple]:
-    """Aircraft types here by name are used as they are; the others are written."""
+def _types(
+    rows: list[dict], ids: _Ids, report: ImportReport, deferred: list, *, catalog: bool
+) -> list[tuple]:
+    """Aircraft types here by name are used as they are. The catalog is every campaign's
+    (its plane decks are drawn from it), so a type it lacks is refused, unless the
+    importer may add to the catalog (``catalog``: staff, asked for explicitly)."""
     from roster.models import AircraftType
 
     fresh = []
@@ -293,7 +336,16 @@ def _types(rows: list[dict], ids: _Ids, report: ImportReport, deferred: list) ->
         obj = _decode("roster.aircrafttype", AircraftType, row, where, ids, deferred)
         existing = AircraftType.objects.filter(name=getattr(obj, "name")).first()  # noqa: B009
         if existing is None:
+            if not catalog:
+                raise _refuse(
+                    f"aircraft type {obj.name!r} is not in this server's catalog; only staff "  # type: ignore[attr-defined]
+                    "may add it (import with the catalog option), or rename it to a type "
+                    "the catalog has",
+                    f"{where}.name",
+                    "exists",
+                )
             fresh.append((row, obj))
+            report.types_created.append(obj.name)  # type: ignore[attr-defined]
             continue
         ids.ids.setdefault("roster.aircrafttype", {})[row["ref"]] = existing.pk
         report.types_reused.append(existing.name)
@@ -351,8 +403,12 @@ def _many(table: str, rows: list[dict], ids: _Ids) -> None:
         through.objects.bulk_create(links)
 
 
-def _history(document: dict[str, Any], ids: _Ids, report: ImportReport) -> None:
+def _history(document: dict[str, Any], ids: _Ids, report: ImportReport, importer: str) -> None:
+    """The file's history, each row recorded now, by nobody of this server: who did what
+    and when, as the file says, is its reason's text."""
     reused = set(report.types_reused)
+    now = timezone.now()
+    today = now.date().isoformat()
     for table, rows in document["history"].items():
         if table not in HISTORY_TABLES or not isinstance(rows, list):
             raise _refuse("unknown history table, or not a list", f"history.{table}")
@@ -368,43 +424,57 @@ def _history(document: dict[str, Any], ids: _Ids, report: ImportReport) -> None:
             if table == "roster.aircrafttype" and row.get("name") in reused:
                 continue  # a type of this server: its own history stays
             data = {**row, "id": ids(table, row["id"]), "ref": 0}
-            obj = _decode(table, history, data, where, ids, [], order=len(TABLES))
+            obj: Any = _decode(table, history, data, where, ids, [], order=len(TABLES))
+            obj.history_user_id = None
+            obj.history_date = now
+            obj.history_change_reason = history_reason(row, importer, today, REASON_MAX)
             pairs.append(({"ref": i + 1}, obj))
         _write(f"history:{table}", pairs, _Ids())
 
 
-def campaign_import(document: Any) -> ImportReport:
-    """Load an exported campaign; returns what was written, or raises :class:`ImportRefused`."""
+def campaign_import(document: Any, *, by: Any, catalog: bool = False) -> ImportReport:
+    """Load an exported campaign for ``by``, its organiser from now on; returns what was
+    written, or raises :class:`ImportRefused`. ``catalog``: aircraft types the catalog
+    lacks are added to it (staff only: the catalog is every campaign's)."""
     _check_head(document)
-    ids = _Ids()
+    ids = _Ids(organiser=by.pk)
     _declare(document, ids)
+    _people(document, ids)
     try:
         with transaction.atomic():
             _check_names(document)
             report = ImportReport(campaign=Campaign())
-            _users(document, ids, report)
             deferred: list[_Deferred] = []
             tables = document["tables"]
             for table in TABLES:
                 rows = tables.get(table, [])
                 if table == "roster.aircrafttype":
-                    pairs = _types(rows, ids, report, deferred)
+                    pairs = _types(rows, ids, report, deferred, catalog=catalog)
+                elif table == MEMBER:
+                    report.people = _members(rows, ids)
+                    pairs = []
                 else:
                     model = apps.get_model(table)
                     pairs = [
-                        (row, _decode(table, model, row, f"tables.{table}[{i}]", ids, deferred))
-                        for i, row in enumerate(rows)
+                        (row, _decode(table, model, row, where, ids, deferred))
+                        for row, where in _rows(table, rows, ids)
                     ]
                 _write(table, pairs, ids)
                 _many(table, rows, ids)
-                report.rows[table] = len(rows)
+                report.rows[table] = len(pairs) if table == MEMBER else len(rows)
             for d in deferred:
                 d.model._default_manager.filter(pk=d.pk_of.pk).update(
                     **{d.attname: ids(d.table, d.ref)}
                 )
-            _history(document, ids, report)
+            _history(document, ids, report, by.get_username())
             (ref,) = ids.declared["campaign.campaign"]
+            campaign_check(
+                tables[CAMPAIGN][0], tables.get("campaign.campaignaction", []),
+                "tables.campaign.campaign[0]",
+            )  # fmt: skip
             report.campaign = Campaign.objects.get(pk=ids.ids["campaign.campaign"][ref])
+            CampaignMember.objects.create(campaign=report.campaign, user=by, role=Role.ORGANISER)
+            _imported(report.campaign, by)
             # rows were bulk-written (no signals): count the statistics' tallies (issue 17)
             campaign_tallies_rebuild(report.campaign)
             pilot_tallies_rebuild(ids.ids.get("roster.pilot", {}).values())
@@ -417,15 +487,51 @@ def campaign_import(document: Any) -> ImportReport:
     return report
 
 
+def _rows(table: str, rows: list[dict], ids: _Ids) -> list[tuple[dict, str]]:
+    """Each row with its path; a battle as :func:`.vetting.battle_vet` stores it."""
+    out = []
+    for i, row in enumerate(rows):
+        where = f"tables.{table}[{i}]"
+        out.append((battle_vet(row, where, ids.people) if table == BATTLE else row, where))
+    return out
+
+
+def _members(rows: list[dict], ids: _Ids) -> list[str]:
+    """The file's members, in words: nobody is made a member here (the importer invites
+    whom he wants); each must still name one of the file's users in a part the game has."""
+    people = []
+    for i, row in enumerate(rows):
+        where = f"tables.{MEMBER}[{i}]"
+        if row.get("user") not in ids.people:
+            raise _refuse(
+                f"names user {row.get('user')!r}, who is not in the file's users", f"{where}.user"
+            )
+        if row.get("role") not in Role.values:
+            raise _refuse(f"must be one of {Role.values}", f"{where}.role")
+        if row.get("campaign") not in ids.declared[CAMPAIGN]:
+            raise _refuse("names a campaign not in the file", f"{where}.campaign")
+        people.append(member_words(row))
+    return people
+
+
+def _imported(campaign: Campaign, by: Any) -> None:
+    """One history row of this server's own: the campaign, imported by ``by``."""
+    campaign._change_reason = f"imported from a file by {by.get_username()}"[:REASON_MAX]  # type: ignore[attr-defined]
+    campaign._history_user = by  # type: ignore[attr-defined]
+    campaign.save(update_fields=["created_by"])
+
+
 def report_lines(report: ImportReport) -> list[str]:
     """What an import did, in sentences (the command prints them, the API returns them)."""
     rows = sum(report.rows.values())
     lines = [f"Imported campaign {report.campaign.name!r} as #{report.campaign.pk}: {rows} rows."]
-    if report.users_created:
+    if report.people:
         lines.append(
-            "Users created, inactive and without a password (activate them in the admin): "
-            + ", ".join(report.users_created)
+            "The file's members were not brought here (you are the campaign's only member); "
+            "invite whom you want from the campaign page's Invitations: " + ", ".join(report.people)
         )
+    if report.types_created:
+        lines.append(f"Aircraft types added to the catalog: {', '.join(report.types_created)}.")
     if report.types_reused:
         lines.append(f"Aircraft types already here, used as they are: {len(report.types_reused)}.")
     for line in report.type_differences:

@@ -50,12 +50,14 @@ def viewer(django_user_model, client):
 
 
 def _round_trip(campaign: Campaign, client) -> tuple[Campaign, dict, dict]:
-    """Export, take the campaign and its roster out, import: the new campaign and both exports."""
+    """Export, take the campaign and its roster out, its organiser imports it: the new
+    campaign and both exports, less what an import does not bring (:func:`_own`)."""
     before_pages = pages(campaign, client)
     first = campaign_export(campaign)
     old_pk = campaign.pk
+    organiser = campaign.created_by
     purge(campaign)
-    report = campaign_import(json.loads(dumps(first)))
+    report = campaign_import(json.loads(dumps(first)), by=organiser)
     imported = report.campaign
     assert imported.pk != old_pk
     second = campaign_export(imported)
@@ -70,7 +72,34 @@ def _round_trip(campaign: Campaign, client) -> tuple[Campaign, dict, dict]:
         )
     ]
     assert not differ, f"{len(differ)} of {len(before_pages)} pages differ:\n" + "\n".join(shown)
-    return imported, first, second
+    return imported, _own(first, organiser.username), _own(second, organiser.username)
+
+
+_HISTORY_META = ("history_user", "history_date", "history_change_reason")
+
+
+def _own(document: dict, organiser: str) -> dict:
+    """A document less what an import does not bring over (issue 23): the other people
+    (members, who acted, who flew), and when and by whom each history row was recorded
+    (the import keeps those as text), and the import's own history row."""
+    out = json.loads(dumps(document))
+    out["users"] = [u for u in out["users"] if u["username"] == organiser]
+    tables = out["tables"]
+    tables["campaign.campaignmember"] = [
+        {**m, "ref": 0} for m in tables["campaign.campaignmember"] if m["user"] == organiser
+    ]
+    for action in tables["campaign.campaignaction"]:
+        action["actor"] = action["undone_by"] = None
+    for battle in tables["battles.battle"]:
+        battle["requested_by"] = None
+    for table, rows in out["history"].items():
+        out["history"][table] = [
+            {k: v for k, v in row.items() if k not in _HISTORY_META}
+            for row in rows
+            if not str(row.get("history_change_reason") or "").startswith("imported from a file")
+        ]
+    out.pop("checksum")
+    return out
 
 
 def _play(campaign: Campaign, user, actions: int, capture, *, table_result: bool = False) -> None:
@@ -176,8 +205,9 @@ def exported(campaign, users, django_capture_on_commit_callbacks):
 
 def _refused(document, match: str) -> None:
     before = _counts()
+    by = apps.get_model("auth.user").objects.get(username="churchill")
     with pytest.raises(ImportRefused, match=match):
-        campaign_import(document)
+        campaign_import(document, by=by)
     assert _counts() == before
 
 
@@ -212,7 +242,7 @@ def test_a_damaged_file_is_refused_and_nothing_is_loaded(exported, campaign):
         "campaign.campaignaction"
     ][0]["sequence"]
     _refused(seal(late), "breaks a rule of this database")
-    assert campaign_import(exported).campaign.name == "Channel 1941"
+    assert campaign_import(exported, by=campaign.created_by).campaign.name == "Channel 1941"
 
 
 def test_a_name_already_here_is_refused(exported):
@@ -229,24 +259,30 @@ def test_the_commands_write_and_load_a_file(exported, campaign, tmp_path, capsys
     broken.write_text(text[: len(text) // 2], encoding="utf-8")
     before = _counts()
     with pytest.raises(CommandError, match="broken JSON"):
-        call_command("campaign_import", str(broken))
+        call_command("campaign_import", str(broken), "--organiser", "orga")
     assert _counts() == before
-    call_command("campaign_import", str(path))
+    call_command("campaign_import", str(path), "--organiser", "orga")
     out = capsys.readouterr().out
     imported = Campaign.objects.get(name="Channel 1941")
     assert f"as #{imported.pk}" in out
     again = tmp_path / "again.json"
     call_command("campaign_export", str(imported.pk), "-o", str(again))
-    assert again.read_text(encoding="utf-8") == text
+    mine = _own(json.loads(again.read_text(encoding="utf-8")), "orga")
+    assert dumps(mine) == dumps(_own(json.loads(text), "orga"))
 
 
-def test_missing_users_are_created_inactive(exported, campaign, django_user_model):
+def test_the_files_people_are_named_to_invite_not_created(
+    exported, campaign, users, django_user_model
+):
+    """Issue 23: an import creates no user and makes nobody a member but its importer."""
     purge(campaign)
     django_user_model.objects.filter(username="churchill").delete()
-    report = campaign_import(exported)
-    assert "churchill" in report.users_created
-    user = django_user_model.objects.get(username="churchill")
-    assert not user.is_active and not user.has_usable_password()
+    report = campaign_import(exported, by=users["organiser"])
+    assert not django_user_model.objects.filter(username="churchill").exists()
+    assert any(p.startswith("churchill (commander") for p in report.people)
+    assert list(report.campaign.members.values_list("user__username", "role")) == [
+        (users["organiser"].username, "organiser")
+    ]
 
 
 def test_a_battles_seats_travel_by_username(
@@ -271,11 +307,12 @@ def test_a_battles_seats_travel_by_username(
     purge(campaign)
     users["axis"].delete()
     django_user_model.objects.create_user("someone-else")  # ids move on
-    report = campaign_import(document)
-    assert "goering" in report.users_created
+    report = campaign_import(document, by=users["organiser"])
+    assert not django_user_model.objects.filter(username="goering").exists()
     imported = Battle.objects.get(source_key__startswith=f"campaign:{report.campaign.pk}:")
-    goering = django_user_model.objects.get(username="goering")
-    assert imported.settings["seats"]["axis"] == {"user": goering.pk}
+    # a finished battle is a record: who flew it is nobody here ("a former user" on its page)
+    assert imported.settings["seats"]["axis"] == {"user": None}
+    assert imported.seed == row["seed"]
     # a seat naming a user the file does not carry is refused, nothing loaded
     purge(report.campaign)
     row["settings"]["seats"]["axis"]["user"] = "nobody-here"
