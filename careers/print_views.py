@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 
+from angels.csv_cells import csv_row
 from roster.models import Pilot, Squadron
 
 from . import exports, selectors
@@ -31,8 +32,9 @@ def _csv(header: tuple[str, ...], rows: Iterable[Iterable[Any]], filename: str) 
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.write("\ufeff")
     writer = csv.writer(response)
-    writer.writerow(header)
-    writer.writerows(rows)
+    # text a spreadsheet would run as a formula (=, +, -, @, tab, CR) is written quoted-off
+    writer.writerow(csv_row(header))
+    writer.writerows(csv_row(row) for row in rows)
     return response
 
 
