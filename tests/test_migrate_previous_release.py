@@ -1,0 +1,169 @@
+"""Upgrading keeps everything: a database made by the previous release (the demo at
+9bccada, the last landed release) migrates to this code with every row and page intact.
+
+``manage.py migrate`` runs in a subprocess on a SQLite copy of the fixture, whatever
+database the suite itself runs on. Every table of the manifest is hashed again over the
+columns it had (migrations may add columns) and compared with the manifest; Django's own
+bookkeeping tables (applied migrations, content types, permissions) gain rows for new
+models, so there every old row must still be there as it was. Then the main pages are
+asked for, on the migrated copy, by Django's test client in a second subprocess: each
+answers 200 and shows the demo's names.
+
+The fixture was made by ``manage.py migrate && manage.py demo`` in a checkout of 9bccada
+with ``DATABASE_URL=sqlite:///…`` (then VACUUMed and gzipped);
+``demo_db_9bccada.manifest.json`` holds the row count and sha256 of every table, computed
+as ``_table_hash`` does.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.test_migrate_old_database import _columns, _table_hash
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+DUMP = FIXTURES / "demo_db_9bccada.sqlite3.gz"
+MANIFEST = json.loads((FIXTURES / "demo_db_9bccada.manifest.json").read_text())
+# Django's bookkeeping: new migrations and models add rows (with higher ids) beside the old.
+GROWING = ("django_migrations", "django_content_type", "auth_permission")
+
+
+def _snapshot(conn: sqlite3.Connection, columns: dict[str, list[str]], last_ids: dict) -> dict:
+    """Row count and hash of every manifest table (bookkeeping ones up to their old last id)."""
+    tables = {r[0] for r in conn.execute("select name from sqlite_master where type='table'")}
+    seen = {}
+    for table in MANIFEST:
+        if table not in tables:
+            seen[table] = "missing"
+        elif table in GROWING:
+            conn.execute(
+                f'create temp view "old_{table}" as select * from "{table}" '
+                f"where id <= {int(last_ids[table])}"
+            )
+            count, sha = _table_hash(conn, f"old_{table}", columns[table])
+            seen[table] = {"rows": count, "sha256": sha}
+        else:
+            count, sha = _table_hash(conn, table, columns[table])
+            seen[table] = {"rows": count, "sha256": sha}
+    return seen
+
+
+def _manage(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{db}",
+        "DJANGO_SETTINGS_MODULE": "angels.settings.local",
+        "ANGELS_EMBEDDED_BEAT": "0",
+        "ANGELS_BACKGROUND_WORK": "inline",
+    }
+    for name in ("REDIS_URL", "CELERY_BROKER_URL", "DJANGO_ALLOWED_HOSTS", "DJANGO_DEBUG"):
+        env.pop(name, None)
+    result = subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result
+
+
+# Run by `manage.py shell` on the migrated copy: the main pages through Django's test client.
+_PAGES = """
+import json
+from django.contrib.auth import get_user_model
+from django.test import Client
+from battles.models import Battle
+from campaign.models import Campaign
+from roster.models import Pilot, Squadron
+
+client = Client()
+client.force_login(get_user_model().objects.get(username="organiser"))
+campaign = Campaign.objects.get()
+ace = Pilot.objects.order_by("-air_kills", "id").first()
+squadron = ace.squadron
+battle = Battle.objects.order_by("id").last()
+pages = {
+    "campaign": (f"/campaigns/{campaign.pk}/", [campaign.name]),
+    "battle report": (f"/battles/{battle.pk}/", [f"Battle {battle.pk}"]),
+    "pilot": (f"/pilots/{ace.pk}/", [ace.name, squadron.name]),
+    "squadron": (f"/squadrons/{squadron.pk}/", [squadron.name, ace.name]),
+    "aces": ("/aces/", [ace.name, squadron.name]),
+}
+seen = {}
+for page, (url, names) in pages.items():
+    response = client.get(url)
+    text = response.content.decode()
+    seen[page] = [url, response.status_code, [n for n in names if n not in text]]
+print(json.dumps(seen))
+"""
+
+
+@pytest.fixture
+def previous_release_database(tmp_path: Path) -> Path:
+    path = tmp_path / "demo_db_9bccada.sqlite3"
+    with gzip.open(DUMP, "rb") as src, path.open("wb") as dst:
+        shutil.copyfileobj(src, dst)
+    return path
+
+
+def test_previous_release_database_migrates_keeping_every_row_and_page(
+    previous_release_database: Path,
+):
+    db = previous_release_database
+    with sqlite3.connect(db) as conn:
+        columns = {table: _columns(conn, table) for table in MANIFEST}
+        last_ids = {
+            table: conn.execute(f'select coalesce(max(id), 0) from "{table}"').fetchone()[0]
+            for table in GROWING
+        }
+        assert _snapshot(conn, columns, last_ids) == MANIFEST  # the fixture is what it says
+        names = {
+            "campaign": conn.execute("select name from campaign_campaign").fetchone()[0],
+            "squadrons": {r[0] for r in conn.execute("select name from roster_squadron")},
+        }
+    conn.close()
+    assert names["campaign"] == "Channel Front 1941 (demo)" and len(names["squadrons"]) == 6
+
+    _manage(db, "migrate", "--noinput")
+
+    with sqlite3.connect(db) as conn:
+        after = _snapshot(conn, columns, last_ids)
+        changed = {t: (MANIFEST[t], after[t]) for t in MANIFEST if after[t] != MANIFEST[t]}
+        assert not changed, changed
+        assert conn.execute("pragma foreign_key_check").fetchall() == []
+    conn.close()
+
+    out = _manage(db, "shell", "-c", _PAGES)
+    pages = json.loads(out.stdout.strip().splitlines()[-1])
+    assert set(pages) == {"campaign", "battle report", "pilot", "squadron", "aces"}
+    for page, (url, status, missing) in pages.items():
+        assert (page, status, missing) == (page, 200, []), url
+    assert pages["campaign"][0] != "/campaigns/0/"
+
+
+def test_the_row_check_notices_a_changed_row(previous_release_database: Path):
+    with sqlite3.connect(previous_release_database) as conn:
+        columns = {table: _columns(conn, table) for table in MANIFEST}
+        last_ids = {
+            table: conn.execute(f'select max(id) from "{table}"').fetchone()[0] for table in GROWING
+        }
+        conn.execute("update roster_pilot set air_kills = air_kills + 1 where id = 10")
+        conn.execute("delete from django_migrations where id = 1")
+        seen = _snapshot(conn, columns, last_ids)
+    conn.close()
+    assert seen["roster_pilot"]["rows"] == MANIFEST["roster_pilot"]["rows"]
+    assert seen["roster_pilot"]["sha256"] != MANIFEST["roster_pilot"]["sha256"]
+    assert seen["django_migrations"]["rows"] == MANIFEST["django_migrations"]["rows"] - 1
