@@ -7,10 +7,18 @@ from zoneinfo import available_timezones
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.contrib.auth.forms import (
+    AuthenticationForm,
+    PasswordChangeForm,
+    PasswordResetForm,
+    UserCreationForm,
+)
 from django.db import transaction
 
+from angels import signin_limits
 from campaign.models import Role
+
+from . import identity
 
 
 @cache
@@ -37,13 +45,16 @@ class SignUpForm(UserCreationForm):
         model = get_user_model()
         fields = ("username", "email")
 
-    def clean_email(self) -> str:
-        email = self.cleaned_data["email"]
-        if get_user_model().objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(
-                "An account with this e-mail address exists already: log in, or reset its password."
-            )
-        return email
+    def clean_username(self) -> str:
+        """Django's check (no name equal to another, whatever its case), then none that
+        reads like another: a Cyrillic "а" for a Latin "a" (accounts.identity)."""
+        username = super().clean_username()
+        if username and identity.username_too_like(username):
+            raise forms.ValidationError(identity.TOO_LIKE, code="too_like")
+        return username
+
+    # An address in use is no error here: the page answers alike for any address
+    # (accounts.identity.account_create mails the address's owner instead).
 
 
 # the user's e-mail column (as sign-up checks it); accounts.services.email_check says the same
@@ -100,3 +111,40 @@ class QueuedPasswordResetForm(PasswordResetForm):
             else None
         )
         transaction.on_commit(lambda: send_plain_mail.delay(subject, body, [to_email], html))
+
+
+class LimitedAuthenticationForm(AuthenticationForm):
+    """The login form, refused while the client's address waits (angels.signin_limits):
+    the password is then not checked, and the message says how long to wait."""
+
+    def _refuse_while_waiting(self) -> None:
+        wait = signin_limits.wait_seconds(self.request) if self.request is not None else 0
+        if wait:
+            raise forms.ValidationError(signin_limits.refusal(wait), code="locked")
+
+    def clean(self):
+        self._refuse_while_waiting()
+        try:
+            return super().clean()
+        except forms.ValidationError:
+            self._refuse_while_waiting()  # that one was the last allowed: say so at once
+            raise
+
+
+class LimitedPasswordChangeForm(PasswordChangeForm):
+    """Django's password change, its old-password check counted with every other
+    sign-in's wrong passwords (it checks the password without ``authenticate()``)."""
+
+    def __init__(self, user, *args, request=None, **kwargs):
+        self.request = request
+        super().__init__(user, *args, **kwargs)
+
+    def clean_old_password(self):
+        if self.request is not None and (wait := signin_limits.wait_seconds(self.request)):
+            raise forms.ValidationError(signin_limits.refusal(wait), code="locked")
+        try:
+            return super().clean_old_password()
+        except forms.ValidationError:
+            if self.request is not None:
+                signin_limits.record(self.request)
+            raise

@@ -21,6 +21,7 @@ from angels.errors import RuleViolation
 from campaign import services as campaign_services
 from campaign.models import Campaign, CampaignMember, Role
 
+from . import identity
 from .models import Invitation, InvitationStatus, UserSettings, token_hash
 
 SIDES = campaign_services.SIDES
@@ -59,6 +60,12 @@ def user_settings_save(*, user: Any, time_zone: str, email: str) -> UserSettings
     """The user's time zone and e-mail address, checked; nothing stored if either is wrong."""
     time_zone = time_zone_check(time_zone)
     email = email_check(email, required=False)
+    if email.casefold() != (user.email or "").casefold() and identity.email_in_use(
+        email, exclude_pk=user.pk
+    ):  # one account per address, whatever its case: a reset mails one account's link
+        raise RuleViolation(
+            "another account has this e-mail address", field="email", code="conflict"
+        )
     row = user_settings(user)
     row.time_zone = time_zone
     row.save(update_fields=["time_zone"])

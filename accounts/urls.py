@@ -1,17 +1,14 @@
-from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import views
-from .forms import QueuedPasswordResetForm
+from . import signin_views, views
 
 app_name = "accounts"
 urlpatterns = [
-    # Django's own view (the rest of the reset is django.contrib.auth.urls), its mail queued
-    path(
-        "password_reset/",
-        auth_views.PasswordResetView.as_view(form_class=QueuedPasswordResetForm),
-        name="password_reset",
-    ),
+    # Django's own views (the rest is django.contrib.auth.urls, whose names these paths
+    # keep): password guessing limited, the reset's mail queued (issue 23)
+    path("login/", signin_views.LoginView.as_view(), name="login"),
+    path("password_change/", signin_views.PasswordChangeView.as_view(), name="password_change"),
+    path("password_reset/", signin_views.PasswordResetView.as_view(), name="password_reset"),
     path("signup/", views.signup, name="signup"),
     path("settings/", views.user_settings_page, name="settings"),
     path(

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -18,8 +19,9 @@ from angels.errors import RuleViolation
 from campaign import services as campaign_services
 from campaign.models import Campaign
 
-from . import services
+from . import identity, services
 from .forms import InvitationForm, SettingsForm, SignUpForm
+from .models import Invitation
 
 
 def _safe_next(request: HttpRequest, default: str) -> str:
@@ -43,27 +45,40 @@ def signup(request: HttpRequest) -> HttpResponse:
     initial = {"email": invitation.email} if invitation is not None and invitation.email else {}
     form = SignUpForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            user = form.save()
-            row = services.user_settings(user)
-            row.time_zone = form.cleaned_data["time_zone"]
-            row.save(update_fields=["time_zone"])
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        if invitation is not None:
-            try:
-                services.invitation_accept(token=token, user=user)
-            except RuleViolation as exc:
-                messages.error(request, f"Your account is made, but: {exc.message}")
-                return redirect("accounts:invitation", token=token)
-            messages.success(request, f"Welcome: you are {invitation.part} in this campaign.")
-            return redirect("campaign-detail", pk=invitation.campaign_id)
-        messages.success(request, "Welcome: your account is made and you are signed in.")
-        return redirect(_safe_next(request, settings.LOGIN_REDIRECT_URL))
+        try:
+            user = identity.account_create(
+                username=form.cleaned_data["username"],
+                email=form.cleaned_data["email"],
+                password=form.cleaned_data["password1"],
+                time_zone=form.cleaned_data["time_zone"],
+                base_url=request.build_absolute_uri("/"),
+            )
+        except RuleViolation as exc:  # a look-alike name made meanwhile
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            return _signed_up(request, user, invitation, token)
     return render(
         request,
         "accounts/signup.html",
         {"form": form, "invitation": invitation, "token": token, "next": _safe_next(request, "")},
     )
+
+
+def _signed_up(
+    request: HttpRequest, user: Any, invitation: Invitation | None, token: str
+) -> HttpResponse:
+    """The new account signed in; with an invitation, it is accepted."""
+    login(request, user)  # the project has one backend (angels.signin_limits)
+    if invitation is not None:
+        try:
+            services.invitation_accept(token=token, user=user)
+        except RuleViolation as exc:
+            messages.error(request, f"Your account is made, but: {exc.message}")
+            return redirect("accounts:invitation", token=token)
+        messages.success(request, f"Welcome: you are {invitation.part} in this campaign.")
+        return redirect("campaign-detail", pk=invitation.campaign_id)
+    messages.success(request, "Welcome: your account is made and you are signed in.")
+    return redirect(_safe_next(request, settings.LOGIN_REDIRECT_URL))
 
 
 @login_required

@@ -22,6 +22,7 @@ from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny
 from rest_framework.settings import api_settings
 
+from .authentication import refuse_while_waiting
 from .throttling import ScopedRateThrottle
 
 
@@ -32,7 +33,9 @@ class TokenObtainApi(ObtainAuthToken):
     # the project's parsers (angels.parsers: deep JSON is a 400), not ObtainAuthToken's own
     parser_classes = cast("list[type[BaseParser]]", api_settings.DEFAULT_PARSER_CLASSES)
     throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "token"  # a password guesser meets 429s (per client address)
+    # every request counted per client address (angels.throttling.client_address), and
+    # wrong passwords with every other sign-in's (angels.signin_limits): 429s, not guesses
+    throttle_scope = "token"
 
     @extend_schema(
         request=AuthTokenSerializer,
@@ -40,6 +43,7 @@ class TokenObtainApi(ObtainAuthToken):
         auth=[],
     )
     def post(self, request, *args, **kwargs):
+        refuse_while_waiting(request)  # the password not even checked while the address waits
         return super().post(request, *args, **kwargs)
 
 

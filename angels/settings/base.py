@@ -8,6 +8,7 @@ real broker with real workers.
 
 from __future__ import annotations
 
+import ipaddress
 import warnings
 from pathlib import Path
 
@@ -99,6 +100,27 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Django's ModelBackend, checking no password while an address waits (angels.signin_limits)
+AUTHENTICATION_BACKENDS = ["angels.signin_limits.SignInLimitBackend"]
+
+# --- Client address and password guessing (issue 23) -------------------------------
+# The client's address is REMOTE_ADDR; X-Forwarded-For is read only behind proxies
+# named here (angels.throttling.client_address): how many there are, or their
+# addresses/networks (comma-separated, e.g. "10.0.0.0/8,127.0.0.1").
+ANGELS_TRUSTED_PROXY_COUNT = env_int("ANGELS_TRUSTED_PROXY_COUNT", 0)
+ANGELS_TRUSTED_PROXIES = env_list("ANGELS_TRUSTED_PROXIES", [])
+for _proxy in ANGELS_TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError:
+        raise ImproperSetting(f"ANGELS_TRUSTED_PROXIES: {_proxy!r} is not an address") from None
+if ANGELS_TRUSTED_PROXY_COUNT < 0:
+    raise ImproperSetting("ANGELS_TRUSTED_PROXY_COUNT is the number of proxies (0 or more)")
+# Wrong passwords one address may send in a window, then it waits (angels.signin_limits);
+# password reset requests likewise.
+ANGELS_SIGNIN_FAILURE_LIMIT = env_int("ANGELS_SIGNIN_FAILURE_LIMIT", 10)
+ANGELS_SIGNIN_WINDOW_MINUTES = env_int("ANGELS_SIGNIN_WINDOW_MINUTES", 15)
+ANGELS_PASSWORD_RESET_LIMIT = env_int("ANGELS_PASSWORD_RESET_LIMIT", 5)
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "UTC"
@@ -164,7 +186,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        "angels.authentication.BasicAuthentication",  # DRF's, limited (issue 23)
     ],
     # Per user (ScopedRateThrottle on the views of each scope); the counts live in the
     # default cache, so per web process unless CACHES names a shared one.

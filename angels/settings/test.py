@@ -36,3 +36,7 @@ REST_FRAMEWORK = {
         ("battles", "batches", "odds", "token"), "100000/minute"
     ),
 }
+# Password guessing (angels.signin_limits) likewise: tests/security/test_sign_in_limits.py
+# lowers these.
+ANGELS_SIGNIN_FAILURE_LIMIT = 100000
+ANGELS_PASSWORD_RESET_LIMIT = 100000
