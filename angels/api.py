@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from django.views.decorators.csrf import csrf_exempt
@@ -26,6 +27,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from .errors import RuleViolation
+from .parsers import BodyTooLarge, too_large_detail
 
 
 class ErrorItemSerializer(serializers.Serializer):
@@ -80,6 +82,11 @@ def error_body(items: list[dict[str, Any]]) -> dict[str, Any]:
     return {**items[0], "errors": items}
 
 
+def too_large_body() -> dict[str, Any]:
+    """The error body of a request too large to read (middleware answers it directly)."""
+    return error_body([_item(too_large_detail(), "body", code=BodyTooLarge.default_code)])
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Every error in the one shape: a RuleViolation is a 400 naming the field and the rule
     (a 403 when its code is ``permission``)."""
@@ -96,6 +103,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(
             error_body(items or [_item("invalid input")]), status=status.HTTP_400_BAD_REQUEST
         )
+    if isinstance(exc, RequestDataTooBig):  # a form body read by DRF's form parsers
+        exc = BodyTooLarge()
+    if isinstance(exc, BodyTooLarge):
+        return Response(too_large_body(), status=exc.status_code)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
@@ -160,6 +171,7 @@ class AngelsAutoSchema(AutoSchema):
         if "{" in self.path:
             errors["404"] = "No such object."
         if self.method in ("POST", "PUT", "PATCH"):
+            errors["413"] = "The body is larger than the server reads (the detail names the limit)."
             errors["415"] = "The body's media type is not one the operation reads."
         if getattr(self.view, "throttle_classes", ()):
             errors["429"] = "Too many requests: wait the Retry-After header's seconds."

@@ -15,9 +15,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 
-from .api import error_body
+from .api import error_body, too_large_body
 
 NUL = "\x00"
 
@@ -96,7 +97,12 @@ class RefuseNulMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        field = nul_field(request)
+        try:
+            field = nul_field(request)
+        except RequestDataTooBig:  # request.body refuses it; Django answered an HTML 400
+            if request.path.startswith("/api/"):
+                return JsonResponse(too_large_body(), status=413)
+            raise
         if field is None:
             return self.get_response(request)
         detail = f"{field} cannot contain a NUL character"
