@@ -21,7 +21,7 @@ PASSWORD = "Spitfire-over-Kent-41"
 @pytest.fixture
 def admin(django_user_model):
     return django_user_model.objects.create_user(
-        "admin", email="Admin@Example.org", password=PASSWORD
+        "admin", email="Admin@example.org", password=PASSWORD
     )
 
 
@@ -70,7 +70,7 @@ def test_sign_up_answers_alike_for_a_registered_address_and_mails_its_owner(
     assert users.get(username="galland").email == ""  # not given the taken address
     assert users.get(username="molders").email == "w@example.org"
     assert users.filter(email__iexact="admin@example.org").count() == 1
-    assert [m.to for m in mail.outbox] == [["Admin@Example.org"]]
+    assert [m.to for m in mail.outbox] == [["Admin@example.org"]]
     assert "Someone tried to make a new Angels account named 'galland'" in mail.outbox[0].body
     assert "http://testserver/accounts/password_reset/" in mail.outbox[0].body
 
@@ -83,7 +83,7 @@ def test_a_password_reset_answers_alike_for_any_address(admin, django_capture_on
     assert (known.status_code, known["Location"]) == (unknown.status_code, unknown["Location"])
     done = client.get(known["Location"]).content.decode()
     assert "If an account has that address, a link to choose a new password is on its way" in done
-    assert [m.to for m in mail.outbox] == [["Admin@Example.org"]]
+    assert [m.to for m in mail.outbox] == [["Admin@example.org"]]
 
 
 # -- usernames ----------------------------------------------------------------------------
