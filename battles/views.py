@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -78,9 +76,8 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
                 {**a, "crew": crews.get(i)}
                 for i, a in enumerate((battle.result or {}).get("aircraft", []))
             ],
-            "frames_json": json.dumps(frames),
             "legend": map_legend(battle.setup, crews),
-            "plane_names_json": json.dumps(labels),
+            "plane_names": labels,  # to the page as json_script (no user text as code)
             "kills": [
                 {
                     "turn": k.get("turn"),

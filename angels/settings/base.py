@@ -48,6 +48,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # /static/ in every setting (no web server needed)
+    "angels.security_headers.SecurityHeadersMiddleware",  # issue 23: CSP, private caching
     "angels.middleware.RefuseNulMiddleware",  # before sessions and auth read the input
     "angels.background.EmbeddedBeatMiddleware",  # no broker: the beat's tasks in a thread
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -238,6 +239,28 @@ SPECTACULAR_SETTINGS = {
         "NotificationKindEnum": "notifications.models.KIND_CHOICES",
     },
 }
+
+# --- Security headers (issue 23, angels.security_headers) ------------------------
+# The Content-Security-Policy of every response: scripts from this site only, never
+# inline (the pages' scripts are static files reading json_script data), so user text
+# that ever reached a page as markup still could not run. Styles may be inline
+# (<style> blocks and style= attributes in the templates): CSS cannot run script.
+ANGELS_CSP = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'"],
+    "worker-src": ["'self'", "blob:"],  # ReDoc (/api/redoc/) searches in a blob: worker
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
+SECURE_CONTENT_TYPE_NOSNIFF = True  # X-Content-Type-Options: nosniff (SecurityMiddleware)
+SECURE_REFERRER_POLICY = "same-origin"  # no address of ours in a link to another site
+X_FRAME_OPTIONS = "DENY"  # frame-ancestors 'none' for browsers without CSP
 
 # Battles flown for an odds preview before an engagement is resolved.
 BATTLE_ODDS_RUNS = env_int("BATTLE_ODDS_RUNS", 40)
