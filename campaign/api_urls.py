@@ -8,9 +8,8 @@ urlpatterns = [
     path("<id:pk>/", apis.CampaignDetailApi.as_view(), name="api-campaign-detail"),
     path("<id:pk>/actions/", apis.CampaignActionApi.as_view(), name="api-campaign-act"),
     path("<id:pk>/members/", apis.CampaignMemberApi.as_view(), name="api-campaign-members"),
-    path(
-        "<id:pk>/corrections/", apis.CampaignCorrectionApi.as_view(), name="api-campaign-correct"
-    ),
+    path("<id:pk>/corrections/", apis.CampaignCorrectionApi.as_view(), name="api-campaign-correct"),
+    path("<id:pk>/start/", apis.CampaignStartApi.as_view(), name="api-campaign-start"),
     path("<id:pk>/undo/", apis.CampaignUndoApi.as_view(), name="api-campaign-undo"),
     path(
         "<id:pk>/enrolment/",

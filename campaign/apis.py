@@ -53,7 +53,7 @@ class CampaignCreateApi(APIView):
         squadrons = list(Squadron.objects.filter(pk__in=ids))
         if len(squadrons) != len(set(ids)):
             raise RuleViolation("unknown squadron id", field="squadrons", code="exists")
-        campaign = services.campaign_create(created_by=request.user, squadrons=squadrons, **values)
+        campaign = services.campaign_open(created_by=request.user, squadrons=squadrons, **values)
         return Response(
             selectors.campaign_view(campaign, request.user), status=status.HTTP_201_CREATED
         )
@@ -122,6 +122,19 @@ class CampaignCorrectionApi(APIView):
         data = CorrectionInput(data=request.data)
         data.is_valid(raise_exception=True)
         campaign = services.campaign_correct(campaign_id=pk, by=request.user, **data.validated_data)
+        return Response(selectors.campaign_view(campaign, request.user))
+
+
+class CampaignStartApi(APIView):
+    """The organiser starts a campaign gathering its commanders (status ``gathering``):
+    from then on it is played and its deadlines run."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses=CampaignViewOutput)
+    def post(self, request, pk: int):
+        get_object_or_404(Campaign, pk=pk)
+        campaign = services.campaign_start(campaign_id=pk, by=request.user)
         return Response(selectors.campaign_view(campaign, request.user))
 
 

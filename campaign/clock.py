@@ -135,7 +135,11 @@ def after_change(
     now: datetime | None = None,
     autoplay: bool = True,
 ) -> None:
-    """Play the automatic actions and store the decision awaited (inside the row's lock)."""
+    """Play the automatic actions and store the decision awaited (inside the row's lock).
+
+    A campaign still gathering its commanders waits for nothing (issue 24)."""
+    if campaign.status == CampaignStatus.GATHERING:
+        return
     now = now or timezone.now()
     state = _fresh(campaign, state)
     for _ in range(MAX_AUTOMATIC if autoplay else 0):

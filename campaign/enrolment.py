@@ -70,7 +70,7 @@ def enrolment_add(
     The caller checks the organiser."""
     squadron_ids = _ids(list(squadrons) if squadrons else [], "squadrons")
     pilot_ids = _ids(list(pilots) if pilots else [], "pilots")
-    if campaign.status != CampaignStatus.ACTIVE:
+    if campaign.status == CampaignStatus.FINISHED:
         raise RuleViolation(f"campaign {campaign.name!r} is over: it enrols no one", code="state")
     result = Enrolment()
     with transaction.atomic():

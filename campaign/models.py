@@ -38,6 +38,8 @@ class SurvivalRule(models.TextChoices):
 
 
 class CampaignStatus(models.TextChoices):
+    # issue 24: a new campaign waits for its commanders until the organiser starts it
+    GATHERING = "gathering", "Gathering commanders"
     ACTIVE = "active", "Active"
     FINISHED = "finished", "Finished"
 
@@ -163,7 +165,7 @@ class Campaign(models.Model):
         ordering = ["-created_at"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(status=CampaignStatus.ACTIVE, winner="")
+                condition=Q(status__in=[CampaignStatus.GATHERING, CampaignStatus.ACTIVE], winner="")
                 | Q(status=CampaignStatus.FINISHED),
                 name="campaign_winner_only_when_finished",
             )

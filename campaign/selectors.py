@@ -15,7 +15,7 @@ from battles.rules_settings import optional_rules_on
 from careers.models import TableBattle
 from rules.cardgame import spectator_view, view_for
 
-from .models import Campaign, CampaignAction, CampaignPlane
+from .models import Campaign, CampaignAction, CampaignPlane, CampaignStatus
 from .services import game_state, is_organiser, membership, viewer_side
 
 
@@ -84,8 +84,10 @@ def campaign_view(
         "side": viewer_side(campaign, user),
         "acting_as": side if (organiser or viewer_side(campaign, user)) else None,
     }
-    if not (organiser or (side and side == view["current_side"])):
-        view["legal_actions"] = []
+    if campaign.status == CampaignStatus.GATHERING or not (
+        organiser or (side and side == view["current_side"])
+    ):
+        view["legal_actions"] = []  # nothing is played before the organiser starts it
     view["engagement_reports"] = campaign_engagements(campaign, state=state, battles=battles)
     return view
 

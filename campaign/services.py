@@ -140,7 +140,7 @@ def require_organiser(campaign: Campaign, user: User) -> None:
 
 # -- creating and inviting --------------------------------------------------------
 @transaction.atomic
-def campaign_create(
+def campaign_open(
     *,
     name: str,
     created_by: User,
@@ -153,10 +153,14 @@ def campaign_create(
     engine_territory: bool = True,
     auto_advance: bool = True,
 ) -> Campaign:
-    """003 "SETUP": both plane decks, the common decks, 10 PP each, the d10 roll-off.
+    """A new campaign, gathering its commanders (issue 24): 003 "SETUP" is dealt -- both
+    plane decks, the common decks, 10 PP each, the d10 roll-off -- but nothing is played,
+    nothing advances by itself and no deadline runs until the organiser starts it
+    (:func:`campaign_start`). Meanwhile the organiser invites commanders and enrols
+    squadrons and pilots.
 
-    ``auto_advance`` (on unless said): phases with nothing to decide move on by
-    themselves, from the first one (:mod:`campaign.clock`).
+    ``auto_advance`` (on unless said): once started, phases with nothing to decide move
+    on by themselves, from the first one (:mod:`campaign.clock`).
 
     ``engine_rules`` are the optional rules engine engagements are flown with
     (the shape of a battle's ``settings.rules``); ``engine_territory`` flies
@@ -187,6 +191,7 @@ def campaign_create(
         setup=setup.to_json(),
         state=state.to_json(),
         created_by=created_by,
+        status=CampaignStatus.GATHERING,
     )
     denormalise(campaign, state)
     campaign.save()
@@ -199,8 +204,41 @@ def campaign_create(
         )  # fmt: skip
     CampaignMember.objects.create(campaign=campaign, user=created_by, role=Role.ORGANISER)
     sync_planes(campaign, state, actor="")
-    clock.after_change(campaign, state)
     return campaign
+
+
+def campaign_start(*, campaign_id: int, by: User) -> Campaign:
+    """The organiser starts a gathering campaign: from now on it is played, moves on by
+    itself where nothing is to decide, and its deadlines run. Locks the campaign's row."""
+    with transaction.atomic():
+        campaign = campaign_locked(campaign_id, None)
+        require_organiser(campaign, by)
+        if campaign.status != CampaignStatus.GATHERING:
+            raise RuleViolation("the campaign has already started", code="state")
+        campaign.status = CampaignStatus.ACTIVE
+        Campaign.objects.filter(pk=campaign.pk).update(status=CampaignStatus.ACTIVE)
+        clock.after_change(campaign, game_state(campaign))
+    return campaign
+
+
+def campaign_create(**values: Any) -> Campaign:
+    """A campaign opened and started at once, for those who set one up whole (the demo,
+    the admin, scripts): :func:`campaign_open`'s arguments."""
+    campaign = campaign_open(**values)
+    return campaign_start(campaign_id=campaign.pk, by=values["created_by"])
+
+
+def require_started(campaign: Campaign) -> None:
+    """Refuse (400, code ``state``) a game action before the organiser has started the
+    campaign or after it is over."""
+    if campaign.status == CampaignStatus.GATHERING:
+        raise RuleViolation(
+            "the campaign has not started yet: the organiser starts it once the commanders "
+            "have joined",
+            code="state",
+        )
+    if campaign.status == CampaignStatus.FINISHED:
+        raise RuleViolation(f"the campaign is over: {campaign.winner} won", code="state")
 
 
 def campaign_name_check(name: str) -> str:
@@ -319,8 +357,7 @@ def campaign_act(
     """Apply one game action for a side. Two requests on the same version: one wins, one gets a 400."""
     with transaction.atomic():
         campaign = campaign_locked(campaign_id, version)
-        if campaign.status == CampaignStatus.FINISHED:
-            raise RuleViolation(f"the campaign is over: {campaign.winner} won", code="state")
+        require_started(campaign)
         try:
             parsed = action_from_json(action)
         except (KeyError, TypeError, ValueError) as exc:

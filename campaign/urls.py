@@ -9,6 +9,7 @@ urlpatterns = [
     path("<id:pk>/print/", print_views.campaign_print, name="campaign-print"),
     path("<id:pk>/act/", views.campaign_act, name="campaign-act"),
     path("<id:pk>/invite/", views.campaign_invite, name="campaign-invite"),
+    path("<id:pk>/start/", views.campaign_start, name="campaign-start"),
     path("<id:pk>/undo/", views.campaign_undo, name="campaign-undo"),
     path("<id:pk>/enrol/", enrolment_views.campaign_enrol_page, name="campaign-enrol"),
     path("<id:pk>/engine-rules/", views.campaign_engine_rules, name="campaign-engine-rules"),

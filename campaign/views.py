@@ -109,7 +109,7 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
     errors += rule_errors
     if not errors:
         try:
-            campaign = services.campaign_create(
+            campaign = services.campaign_open(
                 name=name,
                 created_by=_signed_in(request),
                 resolution_mode=post.get("resolution_mode", ResolutionMode.CARD),
@@ -270,6 +270,20 @@ def campaign_invite(request: HttpRequest, pk: int) -> HttpResponse:
         refused = forms.refused("invite", [exc], values)
         return campaign_page_response(request, campaign, refused=refused)
     messages.success(request, f"{user.username} is now {values['role']} {values['side']}.")
+    return redirect("campaign-detail", pk=pk)
+
+
+@login_required
+@require_POST
+def campaign_start(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser starts a campaign that was gathering its commanders."""
+    get_object_or_404(Campaign, pk=pk)
+    try:
+        services.campaign_start(campaign_id=pk, by=_signed_in(request))
+        messages.success(request, "The campaign has started: turn 1 is under way.")
+    except RuleViolation as exc:
+        _refuse(exc)
+        messages.error(request, str(exc))
     return redirect("campaign-detail", pk=pk)
 
 
