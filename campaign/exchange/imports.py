@@ -173,9 +173,9 @@ def _declare(document: dict[str, Any], ids: _Ids) -> None:
 def _people(document: dict[str, Any], ids: _Ids) -> None:
     """The file's usernames, checked as this server checks a username, kept as text."""
     User = get_user_model()
-    name_field = User._meta.get_field(User.USERNAME_FIELD)
+    name_field: Any = User._meta.get_field(User.USERNAME_FIELD)
     validator = getattr(User, "username_validator", None) or (lambda name: None)
-    limit = name_field.max_length or 150
+    limit = getattr(name_field, "max_length", None) or 150
     ids.people = set(usernames_check(document["users"], validator, limit))
 
 

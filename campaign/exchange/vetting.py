@@ -30,7 +30,7 @@ JSON_INT_MAX = 2**63 - 1
 FINISHED = "finished"
 IN_PLAY = "in_play"
 # Columns of a battle that a battle still to be flown starts again without.
-_RESTART = {
+_RESTART: dict[str, Any] = {
     "actions": [],
     "log": [],
     "result": None,

@@ -276,3 +276,17 @@ def test_a_body_over_the_limit_answers_the_apis_error_shape(people, settings):
     assert error["code"] == "too_large" and error["field"] == "body"
     assert f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE:,} bytes" in error["detail"]
     assert error["errors"][0] == {k: v for k, v in error.items() if k != "errors"}
+
+
+def test_the_schema_documents_the_import_document_and_the_413(client):
+    schema = client.get("/api/schema/?format=json").json()
+    operation = schema["paths"][IMPORT]["post"]
+    body = operation["requestBody"]["content"]["application/json"]["schema"]
+    assert body == {"$ref": "#/components/schemas/CampaignDocument"}
+    document = schema["components"]["schemas"]["CampaignDocument"]
+    assert set(document["required"]) == {"format", "kind", "checksum", "users", "tables", "history"}
+    assert "campaign.campaign" in document["properties"]["tables"]["description"]
+    assert [p["name"] for p in operation["parameters"]] == ["catalog"]
+    assert operation["responses"]["413"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/Error"
+    }
