@@ -278,6 +278,10 @@ def _battle(e: _Entry) -> SafeString:
 def _kill(e: _Entry) -> SafeString:
     d = e.d
     text = format_html("Shot down {}", _victim(e))
+    if d.has("aircraft"):  # the aircraft he flew (the statistics count the kill under it)
+        text = format_html(
+            "Flying {}, shot down {}", indefinite(str(d.get("aircraft"))), _victim(e)
+        )
     if d.has("plane"):  # the card game's plane he flew
         text = format_html("Flying plane {}, shot down {}", d.get("plane"), _victim(e))
     before = d.get("credit_rule") == "before the roster"  # the demo's kills before the roster
@@ -491,7 +495,9 @@ def _kill_denied(e: _Entry) -> SafeString:
     d = e.d
     was = d.get("was")
     if was == "confirmed":
-        text = format_html("The confirmed kill of {} was taken back", _victim(e))
+        flew = d.get("aircraft")
+        flying = format_html(" (flying {})", indefinite(str(flew))) if flew else ""
+        text = format_html("The confirmed kill of {}{} was taken back", _victim(e), flying)
         if d.has("air_kills"):
             text = format_html("{}: {} now", text, _plural(d.get("air_kills"), "confirmed kill"))
     else:
@@ -597,6 +603,47 @@ def entry_sentence(
     else:
         text = builder(entry)
     return format_html("{}{}", text, _rest(entry.d))
+
+
+def outcome_sentence(summary: Mapping[str, Any]) -> SafeString:
+    """What happened to one pilot of an applied result (an entry of
+    ``AppliedResult.summary``, written by ``careers.services.engagement_apply``)
+    as a sentence: "F/O Tony Bartley was shot down and captured." Keys it does
+    not know follow in words, as for the career entries."""
+    d = _Details(summary)
+    pilot = str(d.get("pilot", "The pilot"))
+    done = []
+    if d.get("kills"):
+        done.append(f"shot down {_plural(d.get('kills'), 'aircraft', 'aircraft')}")
+    if d.get("damage"):
+        done.append(f"took {_plural(d.get('damage'), 'hit')}")
+    if d.get("retreated"):
+        done.append("broke off and retreated")
+    if d.get("shot_down"):
+        outcome = d.get("outcome")
+        fate = _OUTCOMES.get(str(outcome), str(outcome).replace("_", " ")) if outcome else ""
+        turns = d.get("wounded_turns")
+        if outcome in ("wounded", "seriously_wounded") and turns:
+            fate += f" (out for {_plural(turns, 'turn')})"
+        else:
+            d.get("wounded_turns")  # none to tell: 0 for every other outcome
+        done.append(f"was shot down and {fate}" if fate else "was shot down")
+    text = f"{pilot}{_flying(d.get('aircraft'))} {_join(done) or 'flew and came back unharmed'}"
+    return format_html("{}{}", _sentence(text), _rest(d))
+
+
+def table_battle_outcomes(battle: Any) -> list[dict[str, Any]]:
+    """Each pilot's outcome of a table battle's applied result, as a sentence
+    (``{"pilot_id", "pilot", "sentence"}``); none before it is applied."""
+    applied = battle.applied_result
+    summary = (
+        applied.summary if applied is not None and isinstance(applied.summary, Mapping) else {}
+    )
+    return [
+        {"pilot_id": int(pid), "pilot": s.get("pilot", ""), "sentence": outcome_sentence(s)}
+        for pid, s in summary.items()
+        if str(pid).isdigit() and isinstance(s, Mapping)
+    ]
 
 
 def with_sentences(events: Iterable[PilotEvent]) -> list[PilotEvent]:

@@ -19,6 +19,7 @@ from roster.models import AircraftType, Pilot, Side, Squadron
 
 from . import charts, selectors, services
 from .access import can_write, require_campaign_pilots, table_pilot_fields
+from .entry_sentences import table_battle_outcomes
 from .forms import FlightFormSet, ShotFormSet, TableBattleForm, table_battle_input
 from .hooks import campaigns_organised_by
 from .leaderboard_filters import leaderboard_filters
@@ -176,6 +177,7 @@ def table_battle_detail(request, pk: int):
             "battle": battle,
             "claims": claims,
             "can_decide": can_write(request.user, battle.campaign),
+            "outcomes": table_battle_outcomes(battle),
         },
     )
 

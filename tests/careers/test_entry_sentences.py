@@ -47,7 +47,7 @@ EXPECTED: dict[str, list[str]] = {
     "joined": ["Joined No. 19 Squadron as an average pilot."],
     "mission": ["Flew mission 1 in a Supermarine Spitfire (table battle)."],
     "battle": ["Fought a battle in a Supermarine Spitfire (battle flown by the computer pilots)."],
-    "kill": ["Shot down Mölders's Messerschmitt Bf 109 in game turn 3; credited by 001 XIX "
+    "kill": ["Flying a Supermarine Spitfire, shot down Mölders's Messerschmitt Bf 109 in game turn 3; credited by 001 XIX "
              "(the last aircraft to fire).", "Confirmed: seen going down by Tuck."],
     "ground_credit": ["Credited with 2 ground targets destroyed."],
     "bombing_success": ["Bombed the target successfully in a Bristol Blenheim."],
@@ -68,7 +68,7 @@ EXPECTED: dict[str, list[str]] = {
     "award_revoked": ["The DFC was taken back. Kill denied."],
     "ace": ["Became an ace with 5 confirmed kills."],
     "ace_lost": ["Lost ace status: down to 4 confirmed kills."],
-    "kill_denied": ["The confirmed kill of Mölders's Messerschmitt Bf 109 was taken back: "
+    "kill_denied": ["The confirmed kill of Mölders's Messerschmitt Bf 109 (flying a Supermarine Spitfire) was taken back: "
                     "4 confirmed kills now. Gun camera shows no hits."],
     "characteristic": ["Gained the Experience characteristic by 001 XIX (five missions completed)."],
     "note": ["Enrolled in campaign 'Careers 1940'."],
