@@ -133,3 +133,26 @@ def test_a_bad_switch_is_refused_naming_it(env: dict[str, str], message: str):
     result = _run(["-c", _START], **env)
     assert result.returncode != 0
     assert message in result.stderr
+
+
+def test_bin_serve_refuses_to_start_without_what_production_needs():
+    stamp, project = ROOT / ".venv" / ".angels-installed", ROOT / "pyproject.toml"
+    if not stamp.exists() or stamp.stat().st_mtime < project.stat().st_mtime:
+        pytest.skip("bin/_setup would install the project first (run ./bin/test or ./bin/demo)")
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "ANGELS_"))}
+    for name in ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "SITE_URL"):
+        clean.pop(name, None)
+    result = subprocess.run(
+        [str(ROOT / "bin" / "serve")],
+        cwd=ROOT,
+        env={**clean, "DJANGO_SECRET_KEY": PUBLIC_SITE["DJANGO_SECRET_KEY"]},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 1
+    assert result.stderr.strip() == (
+        "bin/serve: not started: django.core.exceptions.ImproperlyConfigured: production "
+        "settings need DJANGO_ALLOWED_HOSTS, DATABASE_URL, ANGELS_SITE_URL, "
+        "REDIS_URL (or CELERY_BROKER_URL) set"
+    )
