@@ -41,7 +41,7 @@ GROWING = ("django_migrations", "django_content_type", "auth_permission")
 def _snapshot(conn: sqlite3.Connection, columns: dict[str, list[str]], last_ids: dict) -> dict:
     """Row count and hash of every manifest table (bookkeeping ones up to their old last id)."""
     tables = {r[0] for r in conn.execute("select name from sqlite_master where type='table'")}
-    seen = {}
+    seen: dict[str, object] = {}
     for table in MANIFEST:
         if table not in tables:
             seen[table] = "missing"
