@@ -22,6 +22,8 @@ from careers.models import (
 )
 from roster.models import AircraftType, Airframe, Pilot, Squadron
 
+from ..access import campaign_pilots
+from ..history_access import may_see_history
 from ..models import Campaign, CampaignAction, CampaignMember, CampaignPlane
 from .document import (
     FORMAT,
@@ -56,10 +58,13 @@ def campaign_battles(campaign: Campaign) -> models.QuerySet[Battle]:
 def collect(campaign: Campaign) -> dict[str, models.QuerySet[Any]]:
     """Every row an export of ``campaign`` holds, by table, each ordered by id.
 
-    The pilots are those of the campaign's squadrons and those serving in it,
+    The pilots are the campaign's own (``campaign.access.campaign_pilots``:
+    serving in it, or free on its squadrons' rolls -- never one serving in
+    another campaign, though he fly for a squadron both campaigns play with),
     plus anyone its rows name (a claim's victim, a plane's pilot), with their
     squadrons; the airframes of those squadrons and pilots; the aircraft types
-    all of them fly or claimed; every career entry and award of those pilots.
+    all of them fly or claimed; every career entry and award of its own pilots,
+    and of a pilot only named, those of this campaign.
     """
     planes = CampaignPlane.objects.filter(campaign=campaign)
     tables = TableBattle.objects.filter(campaign=campaign)
@@ -67,9 +72,10 @@ def collect(campaign: Campaign) -> dict[str, models.QuerySet[Any]]:
     named = set(planes.exclude(pilot=None).values_list("pilot_id", flat=True))
     named |= set(claims.values_list("pilot_id", flat=True))
     named |= set(claims.exclude(victim=None).values_list("victim_id", flat=True))
-    pilots = Pilot.objects.filter(
-        Q(squadron__campaigns=campaign) | Q(enrolled_in=campaign) | Q(pk__in=named)
-    ).distinct()
+    own = campaign_pilots(campaign).values("pk")
+    pilots = Pilot.objects.filter(Q(pk__in=own) | Q(pk__in=named))
+    # a pilot only named (he serves elsewhere now): his entries of this campaign only
+    careers_of = Q(pilot__in=own) | Q(pilot__in=named, campaign=campaign)
     squadron_ids = set(campaign.squadrons.values_list("pk", flat=True))
     squadron_ids |= set(pilots.values_list("squadron_id", flat=True))
     squadrons = Squadron.objects.filter(pk__in=squadron_ids)
@@ -96,8 +102,8 @@ def collect(campaign: Campaign) -> dict[str, models.QuerySet[Any]]:
         "careers.tablebattle": tables,
         "careers.appliedresult": AppliedResult.objects.filter(campaign=campaign),
         "careers.claim": claims,
-        "careers.pilotevent": PilotEvent.objects.filter(pilot__in=pilots),
-        "careers.pilotaward": PilotAward.objects.filter(pilot__in=pilots),
+        "careers.pilotevent": PilotEvent.objects.filter(careers_of),
+        "careers.pilotaward": PilotAward.objects.filter(careers_of),
     }
     assert tuple(rows) == TABLES
     return {name: qs.order_by("pk") for name, qs in rows.items()}
@@ -166,12 +172,22 @@ def _username(refs: _Refs, users: set[int]) -> Callable[[Any], Any]:
     return name
 
 
-def _history_rows(table: str, qs: models.QuerySet[Any], refs: _Refs, users: set[int]) -> list:
+def _seen_ids(qs: models.QuerySet[Any], viewer: Any) -> list[int]:
+    """The rows of ``qs`` whose history ``viewer`` may read (``campaign.history_access``:
+    the same rule as the history pages); ``None`` (a management command) or staff: all."""
+    if viewer is None or viewer.is_staff or viewer.is_superuser:
+        return list(qs.values_list("pk", flat=True))
+    return [obj.pk for obj in qs if may_see_history(viewer, obj)]
+
+
+def _history_rows(
+    table: str, qs: models.QuerySet[Any], refs: _Refs, users: set[int], viewer: Any
+) -> list:
     model = apps.get_model(table)
     history: Any = getattr(model, "history").model  # noqa: B009 (added by simple_history)
     columns = [f for f in history._meta.concrete_fields if f.name not in ("history_id",)]
     rows = []
-    ids = list(qs.values_list("pk", flat=True))
+    ids = _seen_ids(qs, viewer)
     for record in history.objects.filter(id__in=ids).order_by("history_id"):
         row: dict[str, Any] = {}
         for f in columns:
@@ -188,8 +204,13 @@ def _history_rows(table: str, qs: models.QuerySet[Any], refs: _Refs, users: set[
     return rows
 
 
-def campaign_export(campaign: Campaign) -> dict[str, Any]:
-    """The whole campaign as one document (``campaign.exchange.document``)."""
+def campaign_export(campaign: Campaign, *, viewer: Any = None) -> dict[str, Any]:
+    """The whole campaign as one document (``campaign.exchange.document``).
+
+    ``viewer`` is who asks (the API's user): the history rows are only those of
+    rows whose history page he may read (an organiser: not those of a pilot
+    serving elsewhere); ``None`` (``manage.py campaign_export``) or staff: all.
+    """
     from django.contrib.auth import get_user_model
 
     rows = collect(campaign)
@@ -216,7 +237,9 @@ def campaign_export(campaign: Campaign) -> dict[str, Any]:
                 row[f.name] = sorted(r for r in mapped if r is not None)
             out.append(row)
         tables[table] = out
-    history = {table: _history_rows(table, rows[table], refs, users) for table in HISTORY_TABLES}
+    history = {
+        table: _history_rows(table, rows[table], refs, users, viewer) for table in HISTORY_TABLES
+    }
     people = [
         dict(zip(USER_FIELDS, values, strict=True))
         for values in User.objects.filter(pk__in=users)
