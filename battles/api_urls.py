@@ -12,6 +12,7 @@ urlpatterns = [
     path("<id:pk>/apply/", apis.BattleApplyApi.as_view(), name="api-battle-apply"),
     path("<id:pk>/turn/", play_apis.BattleTurnApi.as_view(), name="api-battle-turn"),
     path("<id:pk>/hand-over/", play_apis.BattleHandOverApi.as_view(), name="api-battle-hand-over"),
+    path("<id:pk>/seat/", play_apis.BattleSeatApi.as_view(), name="api-battle-seat"),
     path("<id:pk>/odds/", apis.BattleOddsApi.as_view(), name="api-battle-odds"),
     path("batches/", apis.BatchCreateApi.as_view(), name="api-batch-create"),
     path("batches/<id:pk>/", apis.BatchDetailApi.as_view(), name="api-batch-detail"),

@@ -24,7 +24,7 @@ from .forms import (
     rules_from_post_all,
 )
 from .models import BattleStatus, ScenarioKind
-from .play import DEADLINE_UNITS
+from .play_seats import DEADLINE_UNITS
 from .rules_settings import BOOL_SWITCHES, _rule_of
 
 # A campaign engagement is built by its campaign, never from this page.

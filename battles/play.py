@@ -27,7 +27,6 @@ from collections import OrderedDict
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
@@ -50,170 +49,22 @@ from rules.dice import Dice, derive_seed
 from . import play_moves
 from .models import Battle, BattleStatus
 from .play_notes import note_add, notes_since
+from .play_seats import (  # the seats and the time per decision
+    _pilot_names,
+    deadline_seconds,
+    offered_sides,
+    refuse_while_waiting,
+    seat_names,
+    seats_of,
+    user_sides,
+    waiting_for,
+)
+from .play_seats import deadline_words as deadline_words  # re-exported: callers use play.<name>
+from .play_seats import settings_with_seats as settings_with_seats
 from .rules_settings import SIDES
 
 SEQUENCE_RULE = "000 'SEQUENCE OF PLAY'"
 MAX_COMPUTER_ACTIONS = 20_000  # a computer seat's run of decisions; a bug, not a battle, beyond
-
-
-def _pilot_names() -> tuple[str, ...]:
-    from rules.angels20.pilots import POLICIES
-
-    return tuple(POLICIES)
-
-
-# -- seats ---------------------------------------------------------------------------
-def seats_clean(seats: Any) -> dict[str, dict[str, Any]]:
-    """Check ``settings.seats`` and answer it with users by id; RuleViolation names the field.
-
-    Each side is ``{"user": id or username}`` or ``{"pilot": "random" | "tactical"}``.
-    """
-    if not isinstance(seats, dict):
-        raise RuleViolation(
-            'seats maps each side to {"user": ...} or {"pilot": ...}',
-            field="settings.seats",
-            code="format",
-        )
-    for side in seats:
-        if side not in SIDES:
-            raise RuleViolation(
-                f"unknown side {side!r}", field=f"settings.seats.{side}", code="invalid"
-            )
-    out: dict[str, dict[str, Any]] = {}
-    users = get_user_model().objects
-    for side in SIDES:
-        field = f"settings.seats.{side}"
-        seat = seats.get(side)
-        if (
-            not isinstance(seat, dict)
-            or not {"user", "pilot"} & set(seat)
-            or set(seat) - {"user", "pilot"}
-        ):
-            raise RuleViolation(
-                'give each side a seat: {"user": id or username} or {"pilot": "tactical"} '
-                '(a person\'s seat may name the computer pilot standing in: {"user": ..., '
-                '"pilot": "random"})',
-                field=field,
-                code="required",
-            )
-        if "pilot" in seat and seat["pilot"] not in _pilot_names():
-            raise RuleViolation(
-                f"unknown computer pilot {seat['pilot']!r} (known: {', '.join(_pilot_names())})",
-                field=f"{field}.pilot",
-                code="invalid",
-            )
-        if "user" not in seat:
-            out[side] = {"pilot": seat["pilot"]}
-            continue
-        ref = seat["user"]
-        user = (
-            users.filter(pk=ref, is_active=True).first()
-            if isinstance(ref, int) and not isinstance(ref, bool)
-            else users.filter(username=ref, is_active=True).first()
-            if isinstance(ref, str)
-            else None
-        )
-        if user is None:
-            raise RuleViolation(f"unknown user {ref!r}", field=f"{field}.user", code="exists")
-        out[side] = {"user": user.pk} | ({"pilot": seat["pilot"]} if "pilot" in seat else {})
-    return out
-
-
-# -- the time per decision -----------------------------------------------------------
-DEADLINE_UNITS = {"seconds": 1, "minutes": 60, "hours": 3600}
-DEADLINE_MAX = 14 * 24 * 3600  # a fortnight: longer, and a battle is abandoned, not slow
-
-
-def deadline_clean(value: Any) -> dict[str, int]:
-    """``settings.deadline``: ``{"seconds" | "minutes" | "hours": n}``, n a whole number, the
-    time 1 s to 14 days; answered as ``{"seconds": total}``. RuleViolation names the field."""
-    field = "settings.deadline"
-    if not isinstance(value, dict) or len(value) != 1 or not set(value) <= set(DEADLINE_UNITS):
-        raise RuleViolation(
-            'the time per decision is {"seconds": n}, {"minutes": n} or {"hours": n}',
-            field=field,
-            code="format",
-        )
-    ((unit, amount),) = value.items()
-    if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-        raise RuleViolation(
-            f"the time per decision is a whole number of {unit}, at least 1",
-            field=f"{field}.{unit}",
-            code="invalid",
-        )
-    seconds = amount * DEADLINE_UNITS[unit]
-    if seconds > DEADLINE_MAX:
-        raise RuleViolation(
-            "the time per decision is at most 14 days", field=f"{field}.{unit}", code="invalid"
-        )
-    return {"seconds": seconds}
-
-
-def deadline_seconds(battle: Battle) -> int | None:
-    deadline = (battle.settings or {}).get("deadline")
-    return deadline.get("seconds") if isinstance(deadline, dict) else None
-
-
-def deadline_words(seconds: int) -> str:
-    """90 → "1 min 30 s", 7200 → "2 h"."""
-    h, rest = divmod(seconds, 3600)
-    m, s = divmod(rest, 60)
-    parts = [f"{h} h" if h else "", f"{m} min" if m else "", f"{s} s" if s else ""]
-    return " ".join(p for p in parts if p) or "0 s"
-
-
-def settings_with_seats(settings: dict[str, Any]) -> tuple[dict[str, Any], bool]:
-    """(settings to store, flown by people?). Seats with no person are an ordinary battle:
-    the computer seats become its ``policies`` and it is flown in the background."""
-    if "seats" not in settings:
-        if "deadline" in settings:
-            raise RuleViolation(
-                "a time per decision is for a battle flown by people: give the seats",
-                field="settings.deadline",
-                code="invalid",
-            )
-        return settings, False
-    seats = seats_clean(settings["seats"])
-    if any("user" in seat for seat in seats.values()):
-        if "deadline" in settings:
-            settings = {**settings, "deadline": deadline_clean(settings["deadline"])}
-        return {**settings, "seats": seats}, True
-    if "deadline" in settings:
-        raise RuleViolation(
-            "a time per decision is for a battle flown by people: no seat has a person",
-            field="settings.deadline",
-            code="invalid",
-        )
-    rest = {k: v for k, v in settings.items() if k != "seats"}
-    return {**rest, "policies": {side: seat["pilot"] for side, seat in seats.items()}}, False
-
-
-def seats_of(battle: Battle) -> dict[str, dict[str, Any]]:
-    return dict((battle.settings or {}).get("seats") or {})
-
-
-def is_person_flown(battle: Battle) -> bool:
-    return any("user" in seat for seat in seats_of(battle).values())
-
-
-def user_sides(battle: Battle, user: Any) -> list[str]:
-    """The sides ``user`` flies in ``battle`` (both, if one person took both seats)."""
-    if user is None or not getattr(user, "is_authenticated", False):
-        return []
-    return [side for side, seat in seats_of(battle).items() if seat.get("user") == user.pk]
-
-
-def seat_names(battle: Battle) -> dict[str, str]:
-    """Each side's seat in words: the user's name, or "computer pilot (tactical)"."""
-    seats = seats_of(battle)
-    ids = [seat["user"] for seat in seats.values() if "user" in seat]
-    names = dict(get_user_model().objects.filter(pk__in=ids).values_list("pk", "username"))
-    return {
-        side: names.get(seat["user"], "a former user")
-        if "user" in seat
-        else f"computer pilot ({seat.get('pilot')})"
-        for side, seat in seats.items()
-    }
 
 
 # -- the engine's state ----------------------------------------------------------------
@@ -449,32 +300,40 @@ def deadline_pass(battle_id: int, *, now: datetime | None = None) -> int:
     count, and the beat task and a page load passing the same deadline pass it once.
     Each passed deadline starts the next decision's clock from the moment it passed
     (nobody watching for a while: the same decisions the beat would have made)."""
-    now = now or timezone.now()
-    passed = 0
     with transaction.atomic():
         battle = _locked(battle_id)
         if battle is None or battle.status != BattleStatus.IN_PLAY:
             return 0
-        seconds = deadline_seconds(battle)
-        due = battle.decision_due
-        if not seconds or due is None or due > now:
-            return 0
-        state = battle_state(battle)
-        actions = list(battle.actions)
-        while due is not None and due <= now and (side := state.current_side()) is not None:
-            if _computer_decides(battle, state) is None:
-                name = ENGINE_SIDES[side]
-                note_add(battle, state, f"the deadline passed: the computer pilot chose for {name}")
-                action = _pilot_choice(battle, state, _pilot_of(battle, name), len(actions))
-                state.apply(action)
-                actions.append(action.to_json())
-                passed += 1
-            _computer_acts(battle, state, actions)
-            if passed >= MAX_COMPUTER_ACTIONS:
-                raise RuntimeError(f"{passed} deadlines passed at once")
-            due = due + timedelta(seconds=seconds)
-        _save(battle, state, actions, clock_from=due - timedelta(seconds=seconds))
-    return passed
+        return len(_pass_due(battle, now or timezone.now()))
+
+
+def _pass_due(battle: Battle, now: datetime, *, late: str = "") -> list[str]:
+    """:func:`deadline_pass` on a battle whose row the caller holds locked: the computer's
+    decisions, in words ("axis: Move ..."), one per deadline passed (none: none was due).
+    ``late``: the person whose move came too late, named in the log before them."""
+    seconds = deadline_seconds(battle)
+    due = battle.decision_due
+    if not seconds or due is None or due > now:
+        return []
+    state = battle_state(battle)
+    actions = list(battle.actions)
+    if late:
+        note_add(battle, state, f"{late}'s move came after the deadline and was not applied")
+    chosen: list[str] = []
+    while due is not None and due <= now and (side := state.current_side()) is not None:
+        if _computer_decides(battle, state) is None:
+            name = ENGINE_SIDES[side]
+            note_add(battle, state, f"the deadline passed: the computer pilot chose for {name}")
+            action = _pilot_choice(battle, state, _pilot_of(battle, name), len(actions))
+            state.apply(action)
+            actions.append(action.to_json())
+            chosen.append(f"{name}: {action}")
+        _computer_acts(battle, state, actions)
+        if len(chosen) >= MAX_COMPUTER_ACTIONS:
+            raise RuntimeError(f"{len(chosen)} deadlines passed at once")
+        due = due + timedelta(seconds=seconds)
+    _save(battle, state, actions, clock_from=due - timedelta(seconds=seconds))
+    return chosen
 
 
 def deadline_check(battle: Battle) -> Battle:
@@ -527,6 +386,7 @@ def hand_over(
                 field="status",
                 code="state",
             )
+        refuse_while_waiting(battle)  # issue 23: a seat offered and not yet answered
         state = battle_state(battle)
         engine_side = ENGINE_SIDES.index(side)
         handed = dict(battle.handed or {})
@@ -648,6 +508,8 @@ def turn_view(
         "to_act": to_act,
         "aircraft_to_act": state.mover if state.mover >= 0 else None,
         "your_sides": mine,
+        "offered_to_you": offered_sides(battle, user),  # issue 23: accept or decline
+        "waiting_for": waiting_for(battle),
         "your_turn": yours,
         "seats": seat_names(battle),
         "victory_points": {"axis": state.vp[0], "allied": state.vp[1]},
@@ -734,45 +596,66 @@ def turn_act(
                 field="status",
                 code="state",
             )
-        if isinstance(version, bool) or not isinstance(version, int) or version != battle.version:
-            raise RuleViolation(
-                f"the battle has moved on (version {battle.version}, not {version!r}): "
-                "read the turn again",
-                field="version",
-                code="conflict",
-            )
-        state = battle_state(battle)
-        side = state.current_side()
-        if side is None or ENGINE_SIDES[side] not in mine:
-            raise RuleViolation(
-                f"it is the {ENGINE_SIDES[side] if side is not None else 'nobody'} side's "
-                "decision, not yours",
-                field="action",
-                rule=SEQUENCE_RULE,
-                code="state",
-            )
-        if computer is not None:
-            parsed = _pilot_choice(battle, state, computer, len(battle.actions))
-            who = seat_names(battle).get(ENGINE_SIDES[side], ENGINE_SIDES[side])
-            note_add(battle, state, f"{who} let the computer pilot ({computer}) make this decision")
-        else:
-            parsed = _parse(action)
-        try:
-            state.apply(parsed)
-        except IllegalAction as exc:
-            raise RuleViolation(
-                exc.message,
-                field=_refused_field(state, parsed),
-                rule=exc.rule if is_citation(exc.rule) else None,
-            ) from exc
-        except (IndexError, KeyError, TypeError, ValueError, AttributeError) as exc:
-            # a well-formed action naming no aircraft of this battle, or values of the wrong kind
-            raise RuleViolation(
-                f"not one of the legal actions now ({type(exc).__name__})",
-                field="action",
-                code="invalid",
-            ) from exc
-        actions = [*battle.actions, parsed.to_json()]
-        _computer_acts(battle, state, actions)
-        _save(battle, state, actions)
+        refuse_while_waiting(battle)  # issue 23: a seat offered and not yet answered
+        # the deadline holds on the write too (issue 23): a move after it is refused, the
+        # computer's decision at the deadline applied and logged first, kept by this commit
+        now = timezone.now()
+        due = battle.decision_due is not None and battle.decision_due <= now
+        late = _pass_due(battle, now, late=user.get_username()) if due else []
+        if not late:
+            _apply_move(battle, mine, version, action, computer)
+    if late:
+        raise RuleViolation(
+            "the deadline for this decision passed before your move arrived, so it was not "
+            f"applied; the computer pilot chose: {'; '.join(late)}",
+            field="action",
+            code="state",
+        )
     return battle
+
+
+def _apply_move(
+    battle: Battle, mine: list[str], version: Any, action: Any, computer: str | None
+) -> None:
+    """:func:`turn_act`'s move on the locked ``battle``, then the computer seats'."""
+    if isinstance(version, bool) or not isinstance(version, int) or version != battle.version:
+        raise RuleViolation(
+            f"the battle has moved on (version {battle.version}, not {version!r}): "
+            "read the turn again",
+            field="version",
+            code="conflict",
+        )
+    state = battle_state(battle)
+    side = state.current_side()
+    if side is None or ENGINE_SIDES[side] not in mine:
+        raise RuleViolation(
+            f"it is the {ENGINE_SIDES[side] if side is not None else 'nobody'} side's "
+            "decision, not yours",
+            field="action",
+            rule=SEQUENCE_RULE,
+            code="state",
+        )
+    if computer is not None:
+        parsed = _pilot_choice(battle, state, computer, len(battle.actions))
+        who = seat_names(battle).get(ENGINE_SIDES[side], ENGINE_SIDES[side])
+        note_add(battle, state, f"{who} let the computer pilot ({computer}) make this decision")
+    else:
+        parsed = _parse(action)
+    try:
+        state.apply(parsed)
+    except IllegalAction as exc:
+        raise RuleViolation(
+            exc.message,
+            field=_refused_field(state, parsed),
+            rule=exc.rule if is_citation(exc.rule) else None,
+        ) from exc
+    except (IndexError, KeyError, TypeError, ValueError, AttributeError) as exc:
+        # a well-formed action naming no aircraft of this battle, or values of the wrong kind
+        raise RuleViolation(
+            f"not one of the legal actions now ({type(exc).__name__})",
+            field="action",
+            code="invalid",
+        ) from exc
+    actions = [*battle.actions, parsed.to_json()]
+    _computer_acts(battle, state, actions)
+    _save(battle, state, actions)

@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from angels.errors import RuleViolation
 from angels.numbers import whole_number
 
-from . import play, play_moves
+from . import play, play_moves, seat_offers
 from .models import Battle, BattleStatus
 from .serializers import TurnActInput, TurnOutput
 
@@ -38,6 +38,19 @@ class PlayTurnOutput(TurnOutput):
         help_text="Log lines the engine does not write (a deadline passed, a hand-over), each "
         "with `at`, the index of the event it comes before, and `text`.",
     )
+    offered_to_you = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The sides whose seat is offered to you: accept or decline it "
+        "(POST .../seat/); until every offered seat is answered the battle waits.",
+    )
+    waiting_for = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The sides whose offered seat is not answered yet (the battle waits).",
+    )
+
+
+class SeatAnswerInput(serializers.Serializer):
+    accept = serializers.BooleanField(help_text="true: take the seat; false: decline it.")
 
 
 class HandOverInput(serializers.Serializer):
@@ -162,4 +175,29 @@ class BattleHandOverApi(APIView):
             lambda side, computer, aircraft=None: play.hand_over(
                 battle_id=pk, user=request.user, side=side, aircraft=aircraft, to_computer=computer
             ),
+        )
+
+
+class BattleSeatApi(APIView):
+    """Accept or decline the seat offered to you in a battle flown by people (issue 23)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=SeatAnswerInput,
+        responses=PlayTurnOutput,
+        description=(
+            "Nobody is seated in a battle by someone else without saying yes: a seat naming "
+            "another person is offered to them. `accept: true` takes it; `accept: false` "
+            "gives it to the seat's computer pilot (tactical unless named). The battle starts "
+            "when every offered seat is answered. Answers the turn. No seat offered to you is "
+            "a 403."
+        ),
+    )
+    def post(self, request, pk: int):
+        return _act_and_answer(
+            request,
+            pk,
+            SeatAnswerInput,
+            lambda accept: seat_offers.seat_answer(battle_id=pk, user=request.user, accept=accept),
         )

@@ -18,7 +18,7 @@ from angels.errors import RuleViolation
 from angels.numbers import digits
 from rules.angels20 import AircraftStats
 
-from . import play
+from . import play, seat_offers
 from .models import Battle
 from .report import HEX_SIZE, frames_from_log, hex_center, hex_grid_points, map_features, map_size
 from .selectors import battle_crews
@@ -122,6 +122,7 @@ def _board(request: HttpRequest, battle: Battle) -> dict[str, Any]:
         "hex_size": HEX_SIZE,
         "log": list(reversed(shown)),
         "to_act_name": view["seats"].get(view["to_act"] or "", ""),
+        "waiting_words": ", ".join(f"{view['seats'][s]} ({s})" for s in view["waiting_for"]),
         "deadline_words": play.deadline_words(view["deadline_seconds"])
         if view["deadline_seconds"]
         else "",
@@ -156,6 +157,8 @@ def battle_play(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect(f"/accounts/login/?next={request.path}")
         if "hand_side" in request.POST:
             return _hand_over(request, battle)
+        if "seat_answer" in request.POST:
+            return _seat_answer(request, battle)
         return _act(request, battle)
     battle = play.deadline_check(battle)  # the embedded default has no beat task
     context = _board(request, battle)
@@ -207,4 +210,22 @@ def _hand_over(request: HttpRequest, battle: Battle) -> HttpResponse:
         messages.error(request, str(exc))
         battle.refresh_from_db()
         return render(request, "battles/play.html", _board(request, battle), status=400)
+    return redirect("battle-play", pk=battle.pk)
+
+
+def _seat_answer(request: HttpRequest, battle: Battle) -> HttpResponse:
+    """The seat offered to this user, accepted or declined (issue 23: seated by consent)."""
+    answer = request.POST.get("seat_answer")
+    accept = {"accept": True, "decline": False}.get(answer or "", answer)
+    try:
+        seat_offers.seat_answer(battle_id=battle.pk, user=request.user, accept=accept)
+    except RuleViolation as exc:
+        if exc.code == "permission":
+            raise PermissionDenied(exc.message) from exc
+        messages.error(request, str(exc))
+        battle.refresh_from_db()
+        return render(request, "battles/play.html", _board(request, battle), status=400)
+    battle.refresh_from_db()
+    if not play.seats_of(battle):  # declined by all: the computer pilots fly it
+        return redirect("battle-report", pk=battle.pk)
     return redirect("battle-play", pk=battle.pk)

@@ -35,7 +35,9 @@ class BattleCreateInput(serializers.Serializer):
             'territory: {"axis": "friendly" | "enemy" | "neutral", "allied": ...}; '
             'seats (a battle flown by people, issue 14): {"axis": {"user": id or username}, '
             '"allied": {"pilot": "tactical" | "random"}}: with a person in a seat the battle is '
-            '"in play" and flown through /api/battles/<id>/turn/.'
+            '"in play" and flown through /api/battles/<id>/turn/. A seat naming someone '
+            "other than you is offered to them (issue 23): the battle waits until they accept "
+            "or decline it (POST /api/battles/<id>/seat/)."
         ),
     )
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)

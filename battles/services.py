@@ -55,7 +55,8 @@ def battle_create(
     requested_by: Any = None, resolve: bool = True, source_key: str = "",
 ) -> Battle:  # fmt: skip
     """Validate, store and (unless ``resolve`` is False) dispatch a battle after commit."""
-    from .play import play_start, settings_with_seats
+    from .play import play_start
+    from .play_seats import seats_offer, settings_with_seats, waiting_for
 
     given_seed, seed = seed, secrets.randbits(48) if seed is None else seed
     flights = flights or {}
@@ -67,6 +68,8 @@ def battle_create(
             "foresee every die (staff may give one, to replay a battle)",
             field="seed", code="invalid",
         )  # fmt: skip
+    if by_people:  # issue 23: a seat naming someone else is an offer they accept or decline
+        settings = seats_offer(settings, by=requested_by)
     setup = build_scenario(kind=scenario, flights=flights, settings=settings, seed=seed)
     status = (
         BattleStatus.IN_PLAY
@@ -81,9 +84,9 @@ def battle_create(
             requested_by=requested_by if getattr(requested_by, "is_authenticated", False) else None,
             status=status, source_key=source_key,
         )  # fmt: skip
-        if by_people:
+        if by_people and not waiting_for(battle):
             play_start(battle)
-        elif resolve:
+        elif resolve and not by_people:
             _dispatch([battle.pk])
     return battle
 
@@ -97,7 +100,8 @@ def battle_create_from_setup(
     ``settings["seats"]`` naming a person it is flown by people (issue 14, a
     campaign's "web" engagements): in play, the computer seats acting at once.
     """
-    from .play import play_start, settings_with_seats
+    from .play import play_start
+    from .play_seats import settings_with_seats
 
     existing = Battle.objects.filter(source_key=source_key).first()
     if existing is not None:

@@ -41,6 +41,7 @@ from careers.models import (
 from careers.services import pilot_enlist, table_battle_record
 from roster.models import AircraftType, Pilot, PilotStatus, Squadron
 from roster.services import squadron_create
+from tests.battles.seating import seats_accepted
 from tests.conftest import catalog_fill
 
 pytestmark = pytest.mark.django_db
@@ -143,7 +144,7 @@ def _world():
         scenario="dogfight", seed=7, requested_by=users["staff"],
         settings={"seats": {"axis": {"user": users["commander"].pk}, "allied": {"pilot": "tactical"}}},
     )  # fmt: skip
-    battles["in_play"] = in_play.pk
+    battles["in_play"] = seats_accepted(in_play).pk  # staff offered the seat (issue 23)
     invitation, link = invitation_create(campaign=a, by=users["organiser"], role="spectator")
     return {
         "invitation": invitation.pk, "token": link.rstrip("/").rsplit("/", 1)[1],

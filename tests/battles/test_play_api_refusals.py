@@ -9,6 +9,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from battles.models import Battle
+from tests.battles.seating import seats_accepted
 
 pytestmark = pytest.mark.django_db
 
@@ -26,6 +27,7 @@ def battle_and_hans(django_user_model):
     body = {"scenario": "dogfight", "settings": {"seats": seats}, "seed": 21}
     created = staff.post("/api/battles/create/", body, format="json")
     assert created.status_code == 202, created.content
+    seats_accepted(created.json()["id"])  # the umpire offered hans the seat (issue 23)
     client = APIClient()
     client.force_login(hans)
     return created.json()["id"], client

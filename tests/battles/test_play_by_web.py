@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 from battles import play, services
 from battles.models import Battle, BattleStatus
 from rules.angels20 import Scenario, replay
+from tests.battles.seating import seats_accepted
 from tests.errors import reason
 
 pytestmark = pytest.mark.django_db
@@ -72,7 +73,7 @@ def _create(
     response = _client(cast["staff"]).post("/api/battles/create/", body, format="json")
     assert response.status_code == 202, response.content
     assert response.json()["status"] == "in_play"
-    return response.json()["id"]
+    return seats_accepted(response.json()["id"]).pk  # the umpire offered them the seats
 
 
 def _fly(cast, pk: int, seed: int) -> int:

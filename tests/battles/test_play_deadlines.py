@@ -14,9 +14,11 @@ from django.db import connection
 from django.test import Client
 
 from accounts.models import UserSettings
+from angels.errors import RuleViolation
 from battles import play, tasks
 from battles.models import Battle, BattleStatus
 from rules.angels20 import Scenario, replay
+from tests.battles.seating import seats_accepted
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +52,7 @@ def _create(cast, *, deadline=None, allied=None, axis=None) -> int:
         "/api/battles/create/", body, content_type="application/json"
     )
     assert response.status_code == 202, response.content
-    return response.json()["id"]
+    return seats_accepted(response.json()["id"]).pk  # the umpire offered them the seats
 
 
 def _turn(client: Client, pk: int) -> dict:
@@ -332,21 +334,24 @@ def test_the_new_battle_page_names_a_bad_time_per_decision(cast, amount, unit, w
     assert not Battle.objects.exists()
 
 
-def test_a_move_made_as_the_deadline_passes_leaves_the_beat_nothing_to_pass(cast):
-    """The person's move wins the moment the deadline passes: the next decision's clock
-    starts then, so the beat at that same moment passes nothing (the race above, in the
-    order where the move is first)."""
+def test_a_move_made_after_the_deadline_is_refused_and_leaves_the_beat_nothing_to_pass(cast):
+    """The deadline holds on the write (issue 23): a move a second late is refused, the
+    computer's decision taken at the deadline instead, so the beat at that same moment
+    passes nothing (the race below, in the order where the move is first)."""
     pk = _create(cast, deadline={"seconds": 10})
     battle = Battle.objects.get(pk=pk)
     view = play.turn_view(battle, cast[play.turn_view(battle, None)["to_act"]])
     late = battle.decision_due + dt.timedelta(seconds=1)
     with time_machine.travel(late, tick=False):
-        moved = play.turn_act(
-            battle_id=pk, user=cast[view["to_act"]], version=view["version"],
-            action=view["legal_actions"][0],
-        )  # fmt: skip
+        with pytest.raises(RuleViolation, match="the deadline for this decision passed"):
+            play.turn_act(
+                battle_id=pk, user=cast[view["to_act"]], version=view["version"],
+                action=view["legal_actions"][0],
+            )  # fmt: skip
         assert play.deadline_pass(pk, now=late) == 0
-    assert Battle.objects.get(pk=pk).version == moved.version == view["version"] + 1
+    battle = Battle.objects.get(pk=pk)
+    assert battle.version == view["version"] + 1
+    assert battle.notes[-1]["text"] == f"{PASSED} {view['to_act']}"
 
 
 @pytest.mark.skipif("connection.vendor != 'postgresql'", reason="row locks need PostgreSQL")
@@ -378,15 +383,18 @@ def test_a_deadline_racing_a_move_and_a_page_load_counts_once(cast):
     ]
     threads = [threading.Thread(target=run, args=(job,)) for job in jobs]
     # all three at the same moment, a second after the deadline: a move that wins the lock
-    # starts the next decision's clock from then, so no pass at that moment can take it too
-    # (with the move at the real time instead, the next decision would be due before `late`)
+    # is refused as late, the computer's decision taken (and logged) in its stead, so no
+    # pass at that moment can take it too
     with time_machine.travel(late, tick=False):
         for t in threads:
             t.start()
         for t in threads:
             t.join()
     battle = Battle.objects.get(pk=pk)
-    took = sum(1 for a in answers if a == 1 or isinstance(a, Battle))
+    # a late move's refusal says the computer's decision was taken (the deadline passed)
+    refusal = "deadline for this decision passed"
+    took = sum(1 for a in answers if a == 1 or isinstance(a, Battle) or refusal in str(a))
     assert took == 1, answers
-    assert battle.version == view["version"] + 1 and len(battle.notes) <= 1
+    # the deadline's note, and the late move's if it won the lock
+    assert battle.version == view["version"] + 1 and len(battle.notes) <= 2
     assert _replays(battle)

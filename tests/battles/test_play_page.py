@@ -12,6 +12,7 @@ from django.test import Client
 
 from battles import play, services
 from battles.models import Battle, BattleStatus
+from tests.battles.seating import seats_accepted
 
 pytestmark = pytest.mark.django_db
 
@@ -29,9 +30,10 @@ def cast(catalog, django_user_model):
 
 def _battle(cast) -> Battle:
     seats = {"axis": {"user": "hans"}, "allied": {"user": "tom"}}
-    return services.battle_create(
+    battle = services.battle_create(
         scenario="dogfight", seed=21, settings={"seats": seats}, requested_by=cast["staff"]
     )
+    return seats_accepted(battle)  # the umpire offered them the seats (issue 23)
 
 
 def _client(user) -> Client:
@@ -113,8 +115,8 @@ def test_the_new_battle_page_seats_a_person(cast):
     battle = Battle.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/battles/{battle.pk}/play/"
     assert battle.status == BattleStatus.IN_PLAY
-    assert battle.settings["seats"] == {
-        "axis": {"user": cast["allied"].pk},
+    assert battle.settings["seats"] == {  # hans seats tom: an offer tom answers (issue 23)
+        "axis": {"user": cast["allied"].pk, "offered": True},
         "allied": {"pilot": "tactical"},
     }
 

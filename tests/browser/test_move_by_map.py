@@ -14,8 +14,9 @@ from django.contrib.auth import get_user_model
 from battles import play
 from battles.models import Battle
 from battles.services import battle_create
+from tests.battles.seating import seats_accepted
 
-from .conftest import SHOTS, page_width, screenshot
+from .conftest import SHOTS, page_width, screenshot, wait_for_js
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "pw-browser-123"
@@ -29,6 +30,7 @@ def test_a_move_flown_by_tapping_a_highlighted_hex(open_page, live_server, catal
     battle = battle_create(
         scenario="dogfight", seed=9, settings={"seats": seats}, requested_by=umpire
     )
+    battle = seats_accepted(battle)  # the umpire offered the seat (issue 23)
     page = open_page(f"/battles/{battle.pk}/play/", width, user=hans, password=PASSWORD)
     page.wait_for_selector("#move-layer .reach")
     before = Battle.objects.get(pk=battle.pk)
@@ -60,9 +62,10 @@ def test_a_move_flown_by_tapping_a_highlighted_hex(open_page, live_server, catal
 def _two_seats_for(user: str, scenario: str, seed: int) -> Battle:
     umpire = get_user_model().objects.create_user("umpire", password=PASSWORD, is_staff=True)
     seats = {"axis": {"user": user}, "allied": {"user": user}}  # both sides: always his turn
-    return battle_create(
+    battle = battle_create(
         scenario=scenario, seed=seed, settings={"seats": seats}, requested_by=umpire
     )
+    return seats_accepted(battle)  # the umpire offered the seat (issue 23)
 
 
 def _centre(page, selector: str) -> tuple[float, float]:
@@ -96,11 +99,12 @@ def test_tapping_an_aircraft_on_the_map_chooses_it_for_the_move(
     # a tap on the other aircraft's marker (a real tap at its spot: nothing drawn over it)
     x, y = _centre(page, f"#planes .plane[data-plane='{other}'] polygon")
     page.mouse.click(x, y)
-    page.wait_for_function(
-        f"document.querySelector(\".move-plane[data-plane='{other}']\").ariaPressed === 'true'"
+    wait_for_js(
+        page,
+        f"document.querySelector(\".move-plane[data-plane='{other}']\").ariaPressed === 'true'",
     )
     assert page.get_attribute(f".move-plane[data-plane='{first}']", "aria-pressed") == "false"
-    page.wait_for_function(f"document.getElementById('move-hint').textContent.includes('#{other}')")
+    wait_for_js(page, f"document.getElementById('move-hint').textContent.includes('#{other}')")
     after = page.locator("#move-layer .reach").evaluate_all("l => l.map(p => p.dataset.hex)")
     assert after and after != before  # the other aircraft's hexes in reach
     # the dashed start ring sits on the marker tapped: the hex maths agree with the server's

@@ -11,8 +11,9 @@ from django.contrib.auth import get_user_model
 
 from battles.models import Battle, BattleStatus
 from battles.services import battle_create
+from tests.battles.seating import seats_accepted
 
-from .conftest import page_width, screenshot
+from .conftest import page_width, screenshot, wait_for_js
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "pw-browser-123"
@@ -23,9 +24,10 @@ def _battle(settings: dict) -> Battle:
     """hans (axis) against the tactical computer pilot (allied) in a Dogfight."""
     seats = {"axis": {"user": "hans"}, "allied": {"pilot": "tactical"}}
     umpire = get_user_model().objects.get_or_create(username="umpire", is_staff=True)[0]
-    return battle_create(
+    battle = battle_create(
         scenario="dogfight", seed=8, requested_by=umpire, settings={"seats": seats, **settings}
     )
+    return seats_accepted(battle)  # the umpire offered the seat (issue 23)
 
 
 def test_a_deadline_passing_shows_the_computer_pilots_decision(open_page, live_server, catalog):
@@ -40,7 +42,8 @@ def test_a_deadline_passing_shows_the_computer_pilots_decision(open_page, live_s
     screenshot(page, f"play-deadline-{width}")
     assert page_width(page) <= width
     # nobody clicks: the page's own polling reads the turn after the deadline, which passes it
-    page.wait_for_function(
+    wait_for_js(
+        page,
         "document.getElementById('play-log').innerText.includes("
         "'The deadline passed: the computer pilot chose for axis.')",
         timeout=15_000,

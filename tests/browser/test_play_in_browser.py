@@ -10,8 +10,9 @@ from django.contrib.auth import get_user_model
 
 from battles.models import Battle, BattleStatus
 from battles.services import battle_create
+from tests.battles.seating import seats_accepted
 
-from .conftest import SHOTS, page_width
+from .conftest import SHOTS, page_width, wait_for_js
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "pw-browser-123"
@@ -26,6 +27,7 @@ def test_two_people_fly_a_dogfight_by_clicking(open_page, live_server, catalog):
     battle = battle_create(
         scenario="dogfight", seed=77, settings={"seats": seats, "max_turns": 2}, requested_by=umpire
     )
+    battle = seats_accepted(battle)  # the umpire offered the seat (issue 23)
     path = f"/battles/{battle.pk}/play/"
     pages = {side: open_page(path, 1000, user=u, password=PASSWORD) for side, u in users.items()}
     rng = random.Random(14)
@@ -48,8 +50,10 @@ def test_two_people_fly_a_dogfight_by_clicking(open_page, live_server, catalog):
         version = Battle.objects.get(pk=battle.pk).version
         assert version == to_act.version + 1
         # the other page follows by itself (polling), no reload
-        watching.wait_for_function(
-            f"document.getElementById('board').dataset.version === '{version}'", timeout=10_000
+        wait_for_js(
+            watching,
+            f"document.getElementById('board').dataset.version === '{version}'",
+            timeout=10_000,
         )
     battle.refresh_from_db()
     assert battle.status == BattleStatus.FINISHED and battle.applied_at is not None
@@ -68,6 +72,7 @@ def test_the_play_page_fits_a_phone(open_page, live_server, catalog):
         flights={"axis": [{"aircraft_type": "Bf 109E Ace"}, {"aircraft_type": "Bf 109E Wingman"}],
                  "allied": [{"aircraft_type": "Spitfire Mk I Ace"}, {"aircraft_type": "Hurricane Mk I"}]},
     )  # fmt: skip
+    battle = seats_accepted(battle)  # the umpire offered the seat (issue 23)
     page = open_page(f"/battles/{battle.pk}/play/", 390, user=hans, password=PASSWORD)
     assert "Your choices" in page.content()  # the computer has answered; the person's turn
     assert page_width(page) <= 390
