@@ -231,13 +231,16 @@ def absolute(url: str) -> str:
     return f"{settings.ANGELS_SITE_URL}{url}" if url.startswith("/") else url
 
 
-def mail_footer() -> str:
-    return f"-- Angels. Choose what you are told, and how: {absolute('/notifications/settings/')}"
+def mail_footer(campaign: Campaign | None = None) -> str:
+    of = f", campaign {campaign.name}" if campaign is not None else ""
+    return (
+        f"-- Angels{of}. Choose what you are told, and how: {absolute('/notifications/settings/')}"
+    )
 
 
 def _email_body(campaign: Campaign, text: str, url: str) -> str:
     link = f"\n\n{absolute(url)}" if url else ""
-    return f"{text}{link}\n\n{mail_footer()} (campaign {campaign.name})"
+    return f"{text}{link}\n\n{mail_footer(campaign)}"
 
 
 def _webhook_content(campaign: Campaign, text: str, url: str) -> str:
