@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,15 @@ def screenshot(page, name: str) -> None:
 
 def page_width(page) -> int:
     return page.evaluate("document.scrollingElement.scrollWidth")
+
+
+def wait_for_js(page, expression: str, timeout: float = 30_000) -> None:
+    """``page.wait_for_function(expression)`` for pages under the site's CSP: Playwright
+    builds that predicate with eval in the page, which the policy (script-src 'self', no
+    'unsafe-eval') refuses; ``page.evaluate`` runs through the DevTools protocol, which
+    the policy does not govern. Polls every 100 ms until true or ``timeout`` ms pass."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout / 1000:g} s: {expression}")
+        page.wait_for_timeout(100)

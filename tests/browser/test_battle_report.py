@@ -13,7 +13,7 @@ from battles import services
 from battles.models import Battle
 from battles.report import hex_center
 
-from .conftest import page_width, screenshot
+from .conftest import page_width, screenshot, wait_for_js
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -105,7 +105,7 @@ def test_stepping_through_the_report_changes_the_map_and_the_sentence(open_page,
     assert _shown(page) == first
     page.click("#controls button[data-go=play]")
     assert page.get_attribute("#play", "aria-label") == "Pause"
-    page.wait_for_function("!document.getElementById('where').textContent.includes('event 1/')")
+    wait_for_js(page, "!document.getElementById('where').textContent.includes('event 1/')")
     page.click("#play")
     assert page.get_attribute("#play", "aria-label") == "Play"
     assert _shown(page)[2] != first[2]

@@ -20,7 +20,7 @@ from roster.models import Squadron
 from rules.angels20.stats import SIDES as ENGINE_SIDES
 from tests.campaign.test_web_engagements import play_until_a_web_battle
 
-from .conftest import page_width, screenshot
+from .conftest import page_width, screenshot, wait_for_js
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "Hurricanes-over-Kent-40"
@@ -113,8 +113,8 @@ def test_two_commanders_fly_their_campaign_engagement_in_the_browser(
     assert min(clicks.values()) >= OWN_CHOICES and handed
     assert battle.applied_at is not None
     for page in pages.values():  # both pages show the end by themselves, without reloading
-        page.wait_for_function(
-            "document.getElementById('board').dataset.status === 'finished'", timeout=10_000
+        wait_for_js(
+            page, "document.getElementById('board').dataset.status === 'finished'", timeout=10_000
         )
         assert "The battle is over" in page.inner_text("#board")
 
