@@ -165,6 +165,24 @@ def campaign_check(row: dict[str, Any], actions: list[dict[str, Any]], where: st
             "invalid",
         )
     _columns_check(GameState.from_json(replayed), row, where)
+    _settings_check(row, where)
+
+
+def _settings_check(row: dict[str, Any], where: str) -> None:
+    """The organiser's settings, checked by the code that checks them when he sets them."""
+    from .. import clock
+    from ..services import _check_engine_settings
+
+    pace = {k: row[k] for k in clock.PACE_FIELDS if k in row}
+    _, problems = clock.pace_problems(Campaign(), pace)
+    try:
+        if problems:
+            raise problems[0]
+        _check_engine_settings(row.get("engine_rules", {}), row.get("engine_territory", True))
+    except RuleViolation as error:
+        raise refuse(
+            error.message, f"{where}.{error.field or 'engine_rules'}", "invalid"
+        ) from error
 
 
 def _columns_check(state: GameState, row: dict[str, Any], where: str) -> None:
@@ -206,7 +224,7 @@ def battle_vet(row: dict[str, Any], where: str, people: set[str]) -> dict[str, A
     out = {**row, "settings": settings}
     _setup_check(out, where)
     if status == FINISHED:
-        _actions_check(out.get("actions", []), f"{where}.actions")
+        _replay_check(out, where)
         return out
     out |= _RESTART
     out["seed"] = secrets.randbits(SEED_BITS)
@@ -243,14 +261,31 @@ def _setup_check(row: dict[str, Any], where: str) -> None:
         raise refuse("is not a set-up the engine writes", path)
 
 
-def _actions_check(actions: Any, where: str) -> None:
+def _replay_check(row: dict[str, Any], where: str) -> None:
+    """A finished battle is a record: its set-up flown from its seed through its actions
+    by the engine (as its report and replay do) gives the log and result the file says."""
+    actions = row.get("actions", [])
     if not isinstance(actions, list):
-        raise refuse("must be a list of actions", where)
+        raise refuse("must be a list of actions", f"{where}.actions")
+    try:
+        state = new_battle(Scenario.from_json(row["setup"]), Dice(row.get("seed")))  # type: ignore[arg-type]
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        raise refuse(f"cannot be flown ({error})", f"{where}.seed") from error
     for i, action in enumerate(actions):
         try:
-            engine_action(action)
+            state.apply_unchecked(engine_action(action))
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-            raise refuse(f"is not an action of the engine ({error})", f"{where}[{i}]") from error
+            raise refuse(
+                f"the engine refuses this action ({error})", f"{where}.actions[{i}]"
+            ) from error
+    for column, replayed in (("result", state.result()), ("log", state.log)):
+        path = first_difference(plain_json(replayed), row.get(column), f"{where}.{column}")
+        if path:
+            raise refuse(
+                "differs from the battle flown again from the file's set-up, seed and actions",
+                path,
+                "invalid",
+            )
 
 
 # -- the file's people and history, as text ---------------------------------------------

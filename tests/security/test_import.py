@@ -16,6 +16,7 @@ from django.core.management.base import CommandError
 from rest_framework.test import APIClient
 
 from battles.models import Battle
+from battles.services import fly
 from campaign import services
 from campaign.exchange import campaign_export, dumps, seal
 from campaign.exchange.document import TABLES
@@ -172,18 +173,22 @@ def test_the_files_people_are_not_created_seated_or_made_members(document, peopl
     assert "Invitations" in report
 
 
-def test_a_finished_battles_seats_name_nobody_here(document, people):
+def test_a_finished_battle_is_a_record_its_seats_naming_nobody_here(document, people):
     (battle,) = document["tables"]["battles.battle"]
-    battle |= {
+    flown = json.loads(json.dumps(fly(battle["setup"], CHOSEN_SEED, {"axis": "random"})))
+    battle |= flown | {
         "status": "finished",
-        "result": {"winner": "axis"},
         "settings": {"seats": {"axis": {"user": "goering"}, "allied": {"pilot": "tactical"}}},
     }
+    # a result the battle's own record does not give is refused
+    forged = json.loads(json.dumps(document))
+    forged["tables"]["battles.battle"][0]["result"]["winner"] = "forged"
+    _refused(people["stranger"], forged, "tables.battles.battle[0].result.winner", "flown again")
     response = _post(people["stranger"], seal(document))
     assert response.status_code == 201, response.content
     stored = Battle.objects.get(source_key__startswith=f"campaign:{response.json()['id']}:")
     assert stored.settings["seats"]["axis"] == {"user": None}
-    assert stored.seed == CHOSEN_SEED  # a record: replayed as it was flown
+    assert (stored.seed, stored.result) == (CHOSEN_SEED, flown["result"])  # replayed as flown
 
 
 def test_forged_history_is_kept_as_text_never_as_another_user_or_date(document, people):
@@ -211,6 +216,9 @@ def test_forged_history_is_kept_as_text_never_as_another_user_or_date(document, 
         ("state", "turn-x", "tables.campaign.campaign[0].state.turn"),
         ("state", 5, "tables.campaign.campaign[0].state"),
         ("setup", {"planes": "x"}, "tables.campaign.campaign[0].setup"),
+        ("computer_sides", ["allied", "axis"], "tables.campaign.campaign[0].computer_sides"),
+        ("turn_weekdays", "x", "tables.campaign.campaign[0].turn_weekdays"),
+        ("engine_rules", {"night": 5}, "tables.campaign.campaign[0].engine_rules.night"),
     ],
 )
 def test_a_campaign_state_the_game_did_not_make_is_refused(document, people, column, value, field):
