@@ -47,7 +47,7 @@ def may_edit_squadron(user: Any, squadron: Squadron) -> bool:
         return True
     if not getattr(user, "is_authenticated", False):
         return False
-    playing = set(squadron.campaigns.values_list("pk", flat=True))  # type: ignore[attr-defined]
+    playing = set(squadron.campaigns.values_list("pk", flat=True))
     return bool(playing) and playing <= _organised_ids(user)
 
 
@@ -75,9 +75,9 @@ def may_edit(user: Any, obj: Model) -> bool:
     if isinstance(obj, Pilot):
         return may_edit_pilot(user, obj)
     if isinstance(obj, Airframe):
-        if obj.squadron_id is not None:
+        if obj.squadron is not None:
             return may_edit_squadron(user, obj.squadron)
-        return obj.pilot_id is not None and may_edit_pilot(user, obj.pilot)
+        return obj.pilot is not None and may_edit_pilot(user, obj.pilot)
     if isinstance(obj, AircraftType):
         return False  # the catalog is shared by every campaign: staff's
     return False

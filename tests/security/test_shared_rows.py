@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from careers.services import pilot_enlist
-from roster.models import AircraftType, Pilot, Squadron
+from roster.models import AircraftType, Airframe, Pilot, Squadron
+from roster.services import airframe_create
 
 from .shared_world import build_world, client_of, staff_edit
 
@@ -115,3 +116,14 @@ def test_an_organiser_cannot_add_a_pilot_to_a_squadron_another_campaign_plays_wi
     assert _add(w.staff, w.shared, w.a).status_code == 201
     assert _add(w.orga, w.own, w.a).status_code == 201
     assert Pilot.objects.filter(squadron=w.own, name="Stanford Tuck", enrolled_in=w.a).exists()
+
+
+def test_an_airframe_follows_its_squadron(w):
+    shared = airframe_create(aircraft_type=w.spitfire, serial="P7350", squadron=w.shared)
+    own = airframe_create(aircraft_type=w.own.aircraft_type, serial="W.Nr. 1", squadron=w.own)
+    before = staff_edit(shared, w.staff, serial="P7351")
+    assert _revert(w.orga, shared, before).status_code == 403
+    assert Airframe.objects.get(pk=shared.pk).serial == "P7351"
+    before = staff_edit(own, w.staff, serial="W.Nr. 2")
+    assert _revert(w.orga, own, before).status_code == 302
+    assert Airframe.objects.get(pk=own.pk).serial == "W.Nr. 1"
