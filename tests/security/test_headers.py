@@ -14,6 +14,7 @@ from battles import services as battle_services
 from campaign import services as campaign_services
 from demo.roster import demo_roster_create
 from roster.models import Squadron
+from tests.browser.conftest import browser, open_page  # noqa: F401 - the browser fixtures
 
 pytestmark = pytest.mark.django_db
 
@@ -96,9 +97,9 @@ def test_no_page_of_the_site_has_an_inline_script(client, campaign, battle, cast
         "/api/redoc/",
     ]
     for user in (None, cast["axis"], cast["allied"]):
-        browser = _signed_in(user) if user else client
+        reader = _signed_in(user) if user else client
         for page in pages:
-            body = browser.get(page).content.decode()
+            body = reader.get(page).content.decode()
             for tag in body.split("<script")[1:]:
                 opening = tag.split(">", 1)[0]
                 assert "src=" in opening or 'type="application/json"' in opening, (page, tag[:80])
@@ -150,3 +151,26 @@ def test_an_anonymous_answer_still_varies_on_cookie_and_authorization(client, ba
         assert response.status_code == 200
         assert {"cookie", "authorization"} <= _vary(response)
         assert "no-store" not in response.headers.get("Cache-Control", "")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("path", "title"), [("/api/docs/", ".swagger-ui .info .title"), ("/api/redoc/", "h1")]
+)
+def test_the_api_docs_work_in_a_browser_under_the_policy(open_page, path, title):  # noqa: F811
+    """Swagger UI and ReDoc run their scripts under the policy. (ReDoc's attribution
+    logo, an image on cdn.redoc.ly, is refused by img-src: the docs load nothing from
+    another host, as tests/test_api_docs.py requires.)"""
+    violations: list[str] = []
+    page = open_page("/accounts/login/")
+    page.on(
+        "console",
+        lambda m: (
+            violations.append(m.text)
+            if "Security Policy" in m.text and "img-src" not in m.text
+            else None
+        ),
+    )
+    page.goto(page.url.split("/accounts/")[0] + path)
+    page.wait_for_selector(f"{title}:has-text('Angels API')", timeout=20_000)
+    assert violations == [], violations
