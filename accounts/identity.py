@@ -15,7 +15,7 @@ import unicodedata
 from functools import cache
 from typing import Any
 
-from confusable_homoglyphs import confusables
+from confusable_homoglyphs import confusables  # type: ignore[import-untyped]  # no stubs
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -77,9 +77,7 @@ def email_in_use(email: str, *, exclude_pk: Any = None) -> bool:
     return users.exclude(pk=exclude_pk).exists()
 
 
-def account_create(
-    *, username: str, email: str, password: str, time_zone: str, base_url: str = ""
-) -> Any:
+def account_create(*, username: str, email: str, password: str, time_zone: str) -> Any:
     """A new account, its name and password checked already (the sign-up form).
 
     An address another account has is not given to the new one, and that account's
@@ -106,7 +104,7 @@ def account_create(
         )
         UserSettings.objects.update_or_create(user=user, defaults={"time_zone": time_zone})
     if owner is not None:
-        subject, body = sign_up_attempt_mail(owner=owner, username=username, base_url=base_url)
+        subject, body = sign_up_attempt_mail(owner=owner, username=username)
         to = [owner.email]
         from .tasks import send_plain_mail
 
@@ -114,19 +112,18 @@ def account_create(
     return user
 
 
-def sign_up_attempt_mail(*, owner: Any, username: str, base_url: str = "") -> tuple[str, str]:
-    """The mail to an address's owner when a sign-up gave it again (links on ``base_url``,
-    else ``SITE_URL``)."""
-    site = (base_url or settings.SITE_URL).rstrip("/")
-    login = f" ({site}{reverse('login')})" if site else ""
-    reset = f" ({site}{reverse('password_reset')})" if site else ""
+def sign_up_attempt_mail(*, owner: Any, username: str) -> tuple[str, str]:
+    """The mail to an address's owner when a sign-up gave it again (links on
+    ``ANGELS_SITE_URL``, never on the request's Host)."""
+    login = f"{settings.ANGELS_SITE_URL}{reverse('login')}"
+    reset = f"{settings.ANGELS_SITE_URL}{reverse('password_reset')}"
     subject = "Someone tried to sign up with your e-mail address"
     body = (
         f"Someone tried to make a new Angels account named {username!r} with this address. "
         f"It already belongs to your account, {owner.get_username()!r}, so the new account "
         "was not given it.\n\n"
-        f"If it was you: log in with your account instead{login}, or reset its password "
-        f"if you have forgotten it{reset}.\n"
+        f"If it was you: log in with your account instead ({login}), or reset its password "
+        f"if you have forgotten it ({reset}).\n"
         "If it was not you, there is nothing to do: your account is unchanged.\n"
     )
     return subject, body

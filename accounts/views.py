@@ -51,7 +51,6 @@ def signup(request: HttpRequest) -> HttpResponse:
                 email=form.cleaned_data["email"],
                 password=form.cleaned_data["password1"],
                 time_zone=form.cleaned_data["time_zone"],
-                base_url=request.build_absolute_uri("/"),
             )
         except RuleViolation as exc:  # a look-alike name made meanwhile
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)

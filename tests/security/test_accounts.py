@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.test import Client
@@ -72,7 +73,7 @@ def test_sign_up_answers_alike_for_a_registered_address_and_mails_its_owner(
     assert users.filter(email__iexact="admin@example.org").count() == 1
     assert [m.to for m in mail.outbox] == [["Admin@example.org"]]
     assert "Someone tried to make a new Angels account named 'galland'" in mail.outbox[0].body
-    assert "http://testserver/accounts/password_reset/" in mail.outbox[0].body
+    assert f"{settings.ANGELS_SITE_URL}/accounts/password_reset/" in mail.outbox[0].body
 
 
 def test_a_password_reset_answers_alike_for_any_address(admin, django_capture_on_commit_callbacks):
