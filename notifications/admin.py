@@ -2,15 +2,15 @@
 
 from django.contrib import admin
 
-from .models import CampaignWebhook, Delivery, Notification, Preference
+from .models import CampaignWebhook, Delivery, MailChoice, Notification, Preference
 
 
 @admin.register(Notification)
 class NotificationAdmin(admin.ModelAdmin):
     list_display = ("created_at", "user", "campaign", "kind", "text", "in_app", "read_at")
-    list_filter = ("kind", "in_app")
+    list_filter = ("kind", "in_app", "for_digest")
     search_fields = ("user__username", "key", "text")
-    readonly_fields = ("user", "campaign", "kind", "key", "text", "url", "created_at")
+    readonly_fields = ("user", "campaign", "kind", "key", "text", "url", "created_at", "digest")
 
 
 @admin.register(Delivery)
@@ -22,4 +22,5 @@ class DeliveryAdmin(admin.ModelAdmin):
 
 
 admin.site.register(Preference)
+admin.site.register(MailChoice)
 admin.site.register(CampaignWebhook)
