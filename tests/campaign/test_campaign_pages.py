@@ -61,6 +61,9 @@ def test_start_a_campaign_and_play_a_turn_for_each_side(catalog):
             {"username": username, "role": "commander", "side": side},
         )
         assert response.status_code == 302
+    # a new campaign gathers its commanders until the organiser starts it (issue 24)
+    assert orga.post(f"/campaigns/{campaign.pk}/start/").status_code == 302
+    campaign.refresh_from_db()
     commanders = {
         "allied": _login("monty", "monty-pass-1"),
         "axis": _login("kesselring", "kess-pass-1"),
@@ -98,6 +101,8 @@ def test_a_refused_action_shows_the_rule_and_changes_nothing(catalog):
     orga = _login("orga", "orga-pass-1")
     orga.post("/campaigns/new/", {"name": "Stale"})
     campaign = Campaign.objects.get(name="Stale")
+    orga.post(f"/campaigns/{campaign.pk}/start/")
+    campaign.refresh_from_db()
     version = campaign.version
     action = json.dumps({"type": "advance", "side": campaign.current_side})
     orga.post(f"/campaigns/{campaign.pk}/act/", {"version": version, "action": action})
