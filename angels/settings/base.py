@@ -190,7 +190,7 @@ REST_FRAMEWORK = {
         "angels.authentication.BasicAuthentication",  # DRF's, limited (issue 23)
     ],
     # Per user (ScopedRateThrottle on the views of each scope); the counts live in the
-    # default cache, so per web process unless CACHES names a shared one.
+    # default cache: Redis where REDIS_URL is set (shared by every web process), else memory.
     "DEFAULT_THROTTLE_RATES": {
         "battles": env_str("ANGELS_THROTTLE_BATTLES", "120/hour"),
         "batches": env_str("ANGELS_THROTTLE_BATCHES", "20/hour"),
@@ -268,6 +268,17 @@ BATTLE_ODDS_RUNS = env_int("BATTLE_ODDS_RUNS", 40)
 # --- Celery -----------------------------------------------------------------
 # A real broker when one is configured; otherwise tasks run eagerly in-process.
 REDIS_URL = env_str("REDIS_URL", "")
+# Counts every web process must share (the sign-in limits, the API's throttles) live in
+# the cache: with Redis configured it is Redis, so N gunicorn workers do not give a
+# guesser N times the limit; embedded, one process, memory is enough.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": env_str("ANGELS_CACHE_URL", REDIS_URL),
+            "KEY_PREFIX": "angels",
+        }
+    }
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL)
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not CELERY_BROKER_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
