@@ -29,7 +29,9 @@ def test_webhook_gets_one_post_per_event(campaign, receiver, django_capture_on_c
             send_campaign_event(campaign_id=campaign.pk, kind=BATTLE_RESULT, key="battle_result:1",
                                 text="The raid on Dover was flown.", url="/battles/1/")  # fmt: skip
     assert receiver.bodies == [
-        {"content": "**Channel 1941**: The raid on Dover was flown. http://127.0.0.1:8000/battles/1/"}
+        {
+            "content": "**Channel 1941**: The raid on Dover was flown. http://127.0.0.1:8000/battles/1/"
+        }
     ]
     assert Delivery.objects.get(channel="webhook").status == "sent"
 
@@ -43,7 +45,9 @@ def test_a_webhook_post_names_the_campaign_once(
         send_campaign_event(campaign_id=campaign.pk, kind=BATTLE_RESULT, key="battle_result:2",
                             text="Channel 1941: the raid on Dover was flown.", url="/battles/2/")  # fmt: skip
     assert receiver.bodies == [
-        {"content": "**Channel 1941**: the raid on Dover was flown. http://127.0.0.1:8000/battles/2/"}
+        {
+            "content": "**Channel 1941**: the raid on Dover was flown. http://127.0.0.1:8000/battles/2/"
+        }
     ]
 
 
