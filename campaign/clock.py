@@ -356,7 +356,34 @@ def pace_problems(
     if not isinstance(values["auto_advance"], bool):
         problems.append(RuleViolation("auto_advance is true or false", field="auto_advance", code="format"))  # fmt: skip
     check("computer_sides", lambda: _computer_sides(values["computer_sides"]))
+    if not bad & {"pace", "pace_hours", "remind_hours", "turn_weekdays"}:
+        problems += _remind_problems(values)
     return values, problems
+
+
+def _remind_problems(values: dict[str, Any]) -> list[RuleViolation]:
+    """A reminder comes before the deadline: ``remind_hours`` shorter than a decision's time
+    (``pace_hours``), or than the shortest gap between two weekly turn days."""
+    remind = values["remind_hours"]
+    if not remind:
+        return []
+    if values["pace"] == Pace.HOURS:
+        limit, what = values["pace_hours"], f"the {values['pace_hours']}-hour deadline"
+    elif values["pace"] == Pace.WEEKLY and values["turn_weekdays"]:
+        days = sorted(values["turn_weekdays"])
+        gaps = [(b - a) % 7 or 7 for a, b in zip(days, [*days[1:], days[0]], strict=True)]
+        limit, what = 24 * min(gaps), "the time between two turn days"
+    else:
+        return []
+    if remind < limit:
+        return []
+    return [
+        RuleViolation(
+            f"the reminder ({remind} hours before) must be shorter than {what} ({limit} hours)",
+            field="remind_hours",
+            code="range",
+        )
+    ]
 
 
 def _weekdays(days: Any) -> list[int]:
@@ -450,6 +477,12 @@ def campaign_holiday_set(
             )  # fmt: skip
         if campaign.status == CampaignStatus.FINISHED:
             raise RuleViolation("the campaign is over", code="state")
+        if until is None and not (member.holiday_until and member.holiday_until > now):
+            raise RuleViolation(
+                "you are not on holiday: give the holiday's last day",
+                field="until",
+                code="required",
+            )
         CampaignMember.objects.filter(pk=member.pk).update(holiday_until=until)
         member.holiday_until = until
         after_change(campaign, now=now)
