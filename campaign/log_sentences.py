@@ -125,9 +125,22 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def _roll(die: int, modifier: int, target: int) -> str:
-    mod = f"{modifier:+d}" if modifier else ""
-    return f"{die}{mod} against {target}"
+def _signed(amount: int) -> str:
+    return f"+{amount}" if amount >= 0 else f"\u2212{-amount}"
+
+
+def _roll(die: int, modifier: int, target: int, sources: Any = None) -> str:
+    """ "5 +1 (Night Raid) −1 (Inclement Weather) against 7": each term of the
+    modifier with its source, as the card game records them (older entries
+    record only the sum: "5+1 against 7")."""
+    terms = [(str(name), int(amount)) for name, amount in sources or ()]
+    if not terms:
+        mod = f"{modifier:+d}" if modifier else ""
+        return f"{die}{mod} against {target}"
+    if rest := modifier - sum(a for _, a in terms):  # a term not named: shown, not lost
+        terms.append(("other", rest))
+    named = " ".join(f"{_signed(a)} ({name})" for name, a in terms)
+    return f"{die} {named} against {target}"
 
 
 # -- the sentences, one per entry type ---------------------------------------------------
@@ -323,7 +336,25 @@ def _mission_start(e: Mapping[str, Any], n: LogNames) -> SafeString:
     )
 
 
+def _nobody_scrambled(e: Mapping[str, Any]) -> bool:
+    """No fighter defends: an engine or browser engagement has no battle to fly,
+    only the flak fires, with the card game's dice (campaign.engagements)."""
+    engagement = e.get("engagement")
+    return (
+        e.get("mode") in ("engine", "web")
+        and isinstance(engagement, Mapping)
+        and "defenders" in engagement
+        and not engagement["defenders"]
+    )
+
+
 def _engagement_start(e: Mapping[str, Any], n: LogNames) -> SafeString:
+    if _nobody_scrambled(e):
+        return format_html(
+            "No fighter defends {}: there is no battle to fly, only the flak fires "
+            "(003 Interception Segment).",
+            mission(n, e["mission"]),
+        )
     return format_html(
         "The interception over {} is resolved by {}{}.",
         mission(n, e["mission"]),
@@ -340,6 +371,14 @@ def _interception(e: Mapping[str, Any], n: LogNames) -> SafeString:
             return mark_safe("flak")
         return plane(n, r["shooter_id"])
 
+    flak = [d for d in e.get("dice", ()) if str(d[0]).startswith("flak")]
+    if not rolls and flak and e.get("mode") == "card":  # nobody scrambled: the flak alone
+        return format_html(
+            "The flak over {} rolls {} with the card game's dice{}.",
+            mission(n, e["mission"]),
+            ", ".join(str(d[2]) for d in flak),
+            battle_links(n, e),
+        )
     if not rolls:
         return format_html(
             "The interception over {} was resolved by {}{}.",
@@ -356,7 +395,7 @@ def _interception(e: Mapping[str, Any], n: LogNames) -> SafeString:
     detail = format_html_join(
         "; ",
         "{} rolls {}: {}",
-        ((shooter(r), _roll(r["die"], r["modifier"], r["target"]), "hit" if r["hit"] else "miss") for r in rolls),
+        ((shooter(r), _roll(r["die"], r["modifier"], r["target"], r.get("modifiers")), "hit" if r["hit"] else "miss") for r in rolls),
     )  # fmt: skip
     return format_html(
         "Interception over {} (air attack rolls, 003 Interception Segment): {}{}. "
@@ -425,7 +464,7 @@ def _bombing(e: Mapping[str, Any], n: LogNames) -> SafeString:
     rolls = format_html_join(
         "; ",
         "{} rolls {}: {}",
-        ((plane(n, r["plane"]), _roll(r["die"], r["modifier"], r["target"]), "hit" if r["success"] else "miss") for r in e["rolls"]),
+        ((plane(n, r["plane"]), _roll(r["die"], r["modifier"], r["target"], r.get("modifiers")), "hit" if r["success"] else "miss") for r in e["rolls"]),
     )  # fmt: skip
     supremacy = " with air supremacy (+1, no defending fighters)" if e["air_supremacy"] else ""
     return format_html(

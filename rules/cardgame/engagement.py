@@ -39,6 +39,8 @@ class Combatant:
     modifier: int  # experience bonus + night fighter + event cards, summed
     night_fighter: bool = False
     experience: int = 0
+    # the modifier's terms, each named for the log: (source, amount), e.g. ("Night Raid", 1)
+    modifiers: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +85,7 @@ class AttackRoll:
     modifier: int
     target: int
     hit: bool
+    modifiers: tuple[tuple[str, int], ...] = ()  # the modifier's named terms (Combatant.modifiers)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -161,7 +164,12 @@ class EngagementResult:
             retreats=tuple(data.get("retreats", ())),
             survival_rolls=tuple(SurvivalRoll(**s) for s in data.get("survival_rolls", ())),
             dice=tuple((p, int(s), int(v)) for p, s, v in data.get("dice", ())),
-            rolls=tuple(AttackRoll(**r) for r in data.get("rolls", ())),
+            rolls=tuple(
+                AttackRoll(
+                    **{**r, "modifiers": tuple((str(n), int(a)) for n, a in r.get("modifiers", ()))}
+                )
+                for r in data.get("rolls", ())
+            ),
             pending_hits=tuple((side, tuple(sh)) for side, sh in data.get("pending_hits", ())),
         )
 
@@ -187,7 +195,9 @@ def resolve_card(engagement: Engagement, dice: Any) -> EngagementResult:
         die = dice.d10(f"interception {c.plane_id}")
         used.append((f"interception {c.plane_id}", 10, die))
         rolls.append(
-            AttackRoll(c.plane_id, c.side, die, c.modifier, c.af, die + c.modifier >= c.af)
+            AttackRoll(
+                c.plane_id, c.side, die, c.modifier, c.af, die + c.modifier >= c.af, c.modifiers
+            )
         )
     for i in range(engagement.flak_rolls):
         purpose = f"flak {i + 1}"

@@ -25,7 +25,7 @@ from .actions import (
     SetEngagementMode,
     Unassign,
 )
-from .cards import STRATEGIC, PlaneSpec, experience_bonus, other
+from .cards import STRATEGIC, PlaneSpec, experience_bonus, experience_rank, other
 from .checks import (
     awaiting_result_error,
     engagement_mode,
@@ -195,31 +195,41 @@ def _in_scope(mod: dict[str, Any], plane_id: str, side: str, spec: PlaneSpec) ->
     return True  # all_planes
 
 
-def modifier(state: GameState, plane_id: str, force: str) -> int:
-    """Everything added to a force roll of ``plane_id`` on the current
-    mission: experience (003 "EXPERIENCE PHASE"), defending night fighter
-    (+1 AF), and the event cards in play."""
+def modifier_sources(state: GameState, plane_id: str, force: str) -> list[tuple[str, int]]:
+    """Each thing added to a force roll of ``plane_id`` on the current mission,
+    named for the log: the pilot's experience (003 "EXPERIENCE PHASE": "Flier",
+    "Veteran", "Ace"), a defending night fighter (+1 AF), and each event card in
+    play by its name ("Night Raid", "Inclement Weather"). Zero terms left out."""
     plane = state.planes[plane_id]
     spec = state.setup.plane_cards[plane["card"]]
     side = plane["side"]
-    total = experience_bonus(plane["xm"])
+    sources: list[tuple[str, int]] = []
+    if bonus := experience_bonus(plane["xm"]):
+        sources.append((experience_rank(plane["xm"]), bonus))
     # 003 "INTERCEPTION SEGMENT": "Defending Night Fighters get AF +1."
     if force == "af" and spec.night_fighter and plane_id in state.scrambled:
-        total += 1
+        sources.append(("Night Fighter", 1))
     for m in state.mission_mods:
         f = m["force"]
         if not (f == force or f == "all" or (f == "payload" and force in ("sf", "gf"))):
             continue
-        if _in_scope(m, plane_id, side, spec):
-            total += m["amount"]
-    return total
+        if m["amount"] and _in_scope(m, plane_id, side, spec):
+            sources.append((str(m["name"]), m["amount"]))
+    return sources
+
+
+def modifier(state: GameState, plane_id: str, force: str) -> int:
+    """Everything added to a force roll of ``plane_id`` on the current
+    mission: the sum of :func:`modifier_sources`."""
+    return sum(amount for _, amount in modifier_sources(state, plane_id, force))
 
 
 def combatant(state: GameState, pid: str) -> Combatant:
     spec = state.plane_spec(pid)
     plane = state.planes[pid]
-    return Combatant(pid, plane["side"], spec.name, spec.card_type, spec.af, modifier(state, pid, "af"),
-                     spec.night_fighter and pid in state.scrambled, plane["xm"])  # fmt: skip
+    sources = modifier_sources(state, pid, "af")
+    return Combatant(pid, plane["side"], spec.name, spec.card_type, spec.af, sum(a for _, a in sources),
+                     spec.night_fighter and pid in state.scrambled, plane["xm"], tuple(sources))  # fmt: skip
 
 
 # -- interception --------------------------------------------------------------------------
@@ -361,11 +371,13 @@ def resolve_bombing(state: GameState) -> None:
     success = False
     for p in bombers_for(state, m):
         target = getattr(state.plane_spec(p), force)
-        mod = modifier(state, p, force) + (1 if supremacy else 0)
+        sources = modifier_sources(state, p, force) + ([("air supremacy", 1)] if supremacy else [])
+        mod = sum(a for _, a in sources)
         die = state._roll(f"bombing {p}")
         ok = die + mod >= target
         success = success or ok  # "As long as one plane succeeds the Mission is a Success."
-        rolls.append({"plane": p, "die": die, "modifier": mod, "target": target, "success": ok})
+        rolls.append({"plane": p, "die": die, "modifier": mod, "target": target, "success": ok,
+                      "modifiers": [[name, amount] for name, amount in sources]})  # fmt: skip
     state.results.append({"mission": m, "kind": spec.kind, "level": spec.level, "success": success})
     state._log(
         "bombing", mission=m, force=force, air_supremacy=supremacy, rolls=rolls, success=success
