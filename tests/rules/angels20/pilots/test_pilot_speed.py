@@ -15,8 +15,9 @@ def _setup(name: str, side: str, q: int, r: int, facing: int, alt: int = 3) -> A
 
 
 def _zeke_against_two_rookies(rules: Rules):
-    """A Zeke against two rookies with the same speeds but different guns, still to move."""
-    p40, yak = CATALOGUE["P-40B Rookie"], CATALOGUE["Yak-1 Rookie"]
+    """A Zeke against two enemies with the same speeds but different guns, still to move
+    (a Spitfire: the P-40B flies 2-4 / 5 since issue 24, the Yak-1 2-3 / 4-5)."""
+    p40, yak = CATALOGUE["Spitfire Mk I Ace"], CATALOGUE["Yak-1 Rookie"]
     assert (p40.speed_min, p40.speed_max, p40.high_speed_max) == (
         yak.speed_min,
         yak.speed_max,
@@ -28,7 +29,7 @@ def _zeke_against_two_rookies(rules: Rules):
         kind="custom",
         aircraft=(
             _setup('A6M2 "Zeke"', "axis", 8, 4, 1),
-            _setup("P-40B Rookie", "allied", 12, 2, 4),
+            _setup("Spitfire Mk I Ace", "allied", 12, 2, 4),
             _setup("Yak-1 Rookie", "allied", 12, 6, 4),
         ),
         rules=rules,
