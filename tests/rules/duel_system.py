@@ -1,0 +1,133 @@
+"""A small tactical system of the tests' own: two gunners trade shots until one is hit.
+
+Real enough to be flown by the battles app through the registry (new battle,
+computer pilots, result of the one shape, replay), so tests can show that a path
+asks the battle's system instead of importing *Angels 20*.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.dice import Dice
+
+SIDES = ("axis", "allied")
+
+
+class Refused(ValueError):
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} [{rule}]")
+        self.rule, self.message = rule, message
+
+
+@dataclass(frozen=True)
+class Shot:
+    aim: int  # 1 or 2: the shot hits on a roll of at least 7 - aim
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "shot", "aim": self.aim}
+
+    def __str__(self) -> str:
+        return f"shoot aiming {self.aim}"
+
+
+class Duel:
+    def __init__(self, scenario: dict[str, Any], seed: int) -> None:
+        self.scenario = dict(scenario)
+        self.dice = Dice(seed)
+        self.turn = 1
+        self.to_act: int | None = 0
+        self.winner: int | None = None
+        self.log: list[dict[str, Any]] = [{"e": "duel_start", "turns": self.scenario["turns"]}]
+        self._history: list[tuple[int, int | None, int | None, int]] = []
+
+    def current_side(self) -> int | None:
+        return self.to_act
+
+    def legal_actions(self) -> list[Shot]:
+        return [] if self.to_act is None else [Shot(1), Shot(2)]
+
+    def apply(self, action: Shot) -> None:
+        if self.to_act is None or action.aim not in (1, 2):
+            raise Refused("duel 'SHOOTING'", "a gunner aims 1 or 2, and only while the duel lasts")
+        self._history.append((self.turn, self.to_act, self.winner, len(self.log)))
+        roll = self.dice.d6("shot")
+        hit = roll >= 7 - action.aim
+        self.log.append({"e": "shot", "side": SIDES[self.to_act], "roll": roll, "hit": hit})
+        if hit:
+            self.winner, self.to_act = self.to_act, None
+        elif self.to_act == 1:
+            self.turn += 1
+            self.to_act = None if self.turn > self.scenario["turns"] else 0
+        else:
+            self.to_act = 1
+
+    def undo(self) -> None:
+        raise NotImplementedError("the duel keeps no dice snapshots")
+
+    def clone(self) -> Duel:
+        raise NotImplementedError("the duel keeps no dice snapshots")
+
+    def is_over(self) -> bool:
+        return self.to_act is None
+
+    def result(self) -> dict[str, Any]:
+        winner = None if self.winner is None else SIDES[self.winner]
+        return {
+            "scenario": self.scenario["name"], "kind": "duel", "winner": winner,
+            "reason": "a hit" if winner else "out of turns", "victory_points": {"axis": 0.0, "allied": 0.0},
+            "turns_played": min(self.turn, self.scenario["turns"]), "aircraft": [], "kills": [],
+        }  # fmt: skip
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scenario": self.scenario, "log": self.log}
+
+
+class Gunner:
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, battle: Duel) -> Shot:
+        return self.rng.choice(battle.legal_actions())
+
+
+class DuelSystem:
+    name = "duel"
+    title = "Duel at Dawn"
+    rulebook = "test"
+    sides: tuple[str, ...] = SIDES
+    pilots: tuple[str, ...] = ("gunner",)
+    refusal: type[Exception] = Refused
+
+    def new_battle(self, scenario: dict[str, Any], seed: int) -> Duel:
+        return Duel(self.scenario_json(scenario), seed)
+
+    def action_from_json(self, data: dict[str, Any]) -> Shot:
+        return Shot(int(data["aim"]))
+
+    def battle_from_json(self, data: dict[str, Any]) -> Duel:
+        raise NotImplementedError("not needed by these tests")
+
+    def scenario_json(self, scenario: dict[str, Any]) -> dict[str, Any]:
+        return {"name": str(scenario["name"]), "turns": int(scenario["turns"])}
+
+    def replay(
+        self, scenario: dict[str, Any], seed: int, actions: Sequence[dict[str, Any]], *, checked: bool = True
+    ) -> Duel:  # fmt: skip
+        battle = self.new_battle(scenario, seed)
+        for data in actions:
+            battle.apply(self.action_from_json(data))
+        return battle
+
+    def pilot_seed(self, battle_seed: int, side: str) -> int:
+        return battle_seed * 2 + SIDES.index(side)
+
+    def computer_pilot(self, name: str, seed: int) -> Gunner:
+        return Gunner(seed)
+
+
+DUEL = DuelSystem()
+DUEL_SCENARIO = {"name": "Dawn at the airfield", "turns": 6}
