@@ -161,6 +161,8 @@ def battle_play(request: HttpRequest, pk: int) -> HttpResponse:
             return _seat_answer(request, battle)
         return _act(request, battle)
     battle = play.deadline_check(battle)  # the embedded default has no beat task
+    if "hand_side" in request.GET:
+        return _hand_over_confirm(request, battle)
     context = _board(request, battle)
     if request.GET.get("part") == "board":
         return render(request, "battles/_play_board.html", context)
@@ -211,6 +213,28 @@ def _hand_over(request: HttpRequest, battle: Battle) -> HttpResponse:
         battle.refresh_from_db()
         return render(request, "battles/play.html", _board(request, battle), status=400)
     return redirect("battle-play", pk=battle.pk)
+
+
+def _hand_over_confirm(request: HttpRequest, battle: Battle) -> HttpResponse:
+    """GET ``?hand_side=<side>[&hand_aircraft=<id>]``: what would go to the computer pilot,
+    and a Confirm button (its POST hands it over); only for the person flying that side."""
+    side = request.GET.get("hand_side", "")
+    context = _board(request, battle)
+    seat = next((h for h in context["hand_over"] if h["side"] == side), None)
+    if seat is None:
+        raise PermissionDenied(f"only the person flying the {side} side may hand it over")
+    raw = request.GET.get("hand_aircraft", "")
+    aircraft = None
+    if raw:
+        aircraft = next((a for a in seat["aircraft"] if str(a["id"]) == raw), None)
+        if aircraft is None:
+            messages.error(request, f"No aircraft {raw} of the {side} side is in play.")
+            return redirect("battle-play", pk=battle.pk)
+    return render(
+        request,
+        "battles/hand_over_confirm.html",
+        {"battle": battle, "side": side, "aircraft": aircraft, "seat": seat},
+    )
 
 
 def _seat_answer(request: HttpRequest, battle: Battle) -> HttpResponse:

@@ -130,6 +130,7 @@ class CampaignAdmin(HistoryAdmin):
                 services.campaign_act(
                     campaign_id=campaign.pk, user=request.user, version=campaign.version,
                     action={"type": "advance", "side": campaign.current_side},
+                    umpire_reason="admin",
                 )  # fmt: skip
                 self.message_user(request, f"{campaign}: advanced.")
             except RuleViolation as exc:

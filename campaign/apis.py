@@ -62,14 +62,24 @@ class CampaignCreateApi(APIView):
 class CampaignDetailApi(APIView):
     @extend_schema(
         parameters=[
-            OpenApiParameter("log_since", int, description="Only log entries from this index on.")
+            OpenApiParameter("log_since", int, description="Only log entries from this index on."),
+            OpenApiParameter(
+                "umpire",
+                str,
+                enum=["allied", "axis"],
+                description="The organiser only: the side's view (hand, legal actions) to act "
+                "for it as umpire, each action with an umpire_reason.",
+            ),
         ],
         responses=CampaignViewOutput,
     )
     def get(self, request, pk: int):
         campaign = get_object_or_404(Campaign, pk=pk)
         since = whole_number(request.query_params.get("log_since", "0"), field="log_since")
-        return Response(selectors.campaign_view(campaign, request.user, log_since=since))
+        umpire = request.query_params.get("umpire") or None
+        return Response(
+            selectors.campaign_view(campaign, request.user, log_since=since, umpire=umpire)
+        )
 
 
 class CampaignActionApi(APIView):
@@ -80,13 +90,19 @@ class CampaignActionApi(APIView):
         get_object_or_404(Campaign, pk=pk)
         data = ActionInput(data=request.data)
         data.is_valid(raise_exception=True)
+        reason = data.validated_data.get("umpire_reason", "")
         campaign = services.campaign_act(
             campaign_id=pk,
             user=request.user,
             action=data.validated_data["action"],
             version=data.validated_data["version"],
+            umpire_reason=reason,
         )
-        return Response(selectors.campaign_view(campaign, request.user))
+        side = str(data.validated_data["action"].get("side", ""))
+        umpire = side if reason and side in services.SIDES else None
+        if umpire == services.viewer_side(campaign, request.user):
+            umpire = None
+        return Response(selectors.campaign_view(campaign, request.user, umpire=umpire))
 
 
 class CampaignMemberApi(APIView):

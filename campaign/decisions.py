@@ -247,6 +247,7 @@ def campaign_act_group(
     actions: Sequence[dict[str, Any]],
     version: int,
     names: Mapping[str, str] | None = None,
+    umpire_reason: str = "",
 ) -> Campaign:
     """Apply a grouped decision: each engine action in order, the first under the version
     check, all in one transaction. If one is refused, none is applied, and the error
@@ -262,7 +263,7 @@ def campaign_act_group(
             try:
                 campaign = services.campaign_act(
                     campaign_id=campaign_id, user=user, action=dict(action),
-                    version=version if i == 0 else None,
+                    version=version if i == 0 else None, umpire_reason=umpire_reason,
                 )  # fmt: skip
             except RuleViolation as exc:
                 if exc.code in ("conflict", "permission", "exists"):

@@ -15,12 +15,21 @@ from typing import Any
 from django.db.models import Count
 from django.utils.text import slugify
 
+from angels.errors import RuleViolation
 from rules.cardgame.cards import EVENT_LIST
 
-from .decisions import NEXT_PHASE, PHASE_NAMES, card_rules, decision_groups, plane_label
+from .decisions import (
+    NEXT_PHASE,
+    PHASE_NAMES,
+    card_rules,
+    decision_groups,
+    describe,
+    plane_label,
+)
 from .log_sentences import KINDS, MINOR, LogNames, log_sentence, side_word
 from .models import Campaign, CampaignAction
 from .selectors import plane_crews
+from .services import _undo_refusal
 
 LOG_SHOWN = 400  # the latest log entries shown, grouped by turn
 RECENT = 5  # "what just happened": the latest entries a reader cares about
@@ -108,9 +117,13 @@ def summary(campaign: Campaign, view: Mapping[str, Any]) -> dict[str, Any]:
         do = f"The campaign is over: {side_word(view['winner'])} won."
     elif current is None:
         do = "Nobody can act until the engagement's result is in (see the battles below)."
+    elif mine and you.get("umpire"):
+        do = (
+            f"You (as umpire for {side_word(current)}) must act now: "
+            f"{_task(view, current, own=False)}. Each decision needs a reason, kept in the log."
+        )
     elif mine:
-        who = "You" if you.get("side") == current else f"You (as organiser, for {current})"
-        do = f"{who} must act now: {_task(view, current, own=who == 'You')}."
+        do = f"You must act now: {_task(view, current)}."
     elif you.get("side"):
         do = f"Nothing for you to do now: {side_word(current)} must {_task(view, current, own=False)}."
     else:
@@ -160,6 +173,17 @@ def computer_decisions(campaign: Campaign) -> dict[int, list[str]]:
     return out
 
 
+def umpire_notes(view: Mapping[str, Any]) -> dict[int, list[str]]:
+    """By turn, what the organiser did for a side as umpire, and why."""
+    out: dict[int, list[str]] = {}
+    for a in view.get("umpire_actions", []):
+        out.setdefault(a["turn"], []).append(
+            f"Action {a['sequence']} ({a['type']}) by the organiser as umpire for "
+            f"{side_word(a['side'])}: {a['reason']}"
+        )
+    return out
+
+
 def recent(view: Mapping[str, Any], names: LogNames) -> list[Any]:
     """What just happened: the latest entries a reader cares about, oldest first."""
     picked = [e for e in view["log"][-60:] if e["type"] not in MINOR][-RECENT:]
@@ -196,6 +220,7 @@ def campaign_page(campaign: Campaign, view: Mapping[str, Any]) -> dict[str, Any]
     """Everything the page shows besides the clock and the organiser's forms."""
     names = log_names(campaign, view)
     computer = computer_decisions(campaign)
+    umpired = umpire_notes(view)
     groups = decision_groups(view)
     # playing a card is offered on the card itself, in the hand
     plays = {g["key"].split(":", 1)[1]: g for g in groups if g["kind"] == "play"}
@@ -210,7 +235,8 @@ def campaign_page(campaign: Campaign, view: Mapping[str, Any]) -> dict[str, Any]
         "groups": [g for g in groups if g["kind"] != "play" or g["key"].split(":", 1)[1] in plays],
         "playable": sum(1 for c in cards or [] if c["play"]),
         "log_turns": [
-            {**t, "computer": computer.get(t["turn"], [])} for t in log_by_turn(view, names)
+            {**t, "computer": computer.get(t["turn"], []), "umpire": umpired.get(t["turn"], [])}
+            for t in log_by_turn(view, names)
         ],
         "event_cards": [{"slug": slugify(name), **card_rules(name)} for name in dict(EVENT_LIST)],
     }
@@ -221,3 +247,28 @@ def action_names(campaign: Campaign, view: Mapping[str, Any]) -> dict[str, str]:
     names = {p["id"]: f"{p['name']} ({p['id']})" for p in view["planes"]}
     names |= {m["id"]: m["name"] for m in view["missions_in_play"]}
     return names | {c["id"]: c["name"] for c in view.get("hand") or []}
+
+
+def undo_preview(campaign: Campaign, view: Mapping[str, Any]) -> dict[str, Any]:
+    """What "Undo the last action" would take back, in words, for its confirmation page;
+    ``refusal``: why it cannot be (nothing to undo, a result flown by the engine ...)."""
+    last = (
+        campaign.actions.filter(undone=False).select_related("actor").order_by("-sequence").first()
+    )
+    if last is None:
+        return {"action": None, "refusal": "There is nothing to undo."}
+    payload = last.payload if isinstance(last.payload, dict) else {}
+    what = describe(payload, action_names(campaign, view), done=True)
+    by = last.actor.username if last.actor is not None else last.reason or "the game itself"
+    try:
+        _undo_refusal(campaign, last)
+        refusal = None
+    except RuleViolation as exc:
+        refusal = exc.message
+    return {
+        "action": last,
+        "what": f"{side_word(last.side)}: {what[:1].upper()}{what[1:]}",
+        "by": by,
+        "reason": last.reason,
+        "refusal": refusal,
+    }

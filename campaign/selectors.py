@@ -10,13 +10,16 @@ from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
 from django.db.models.fields.json import KT
 from django.urls import reverse
 
+from angels.errors import RuleViolation
 from battles.models import Battle, BattleStatus
 from battles.rules_settings import optional_rules_on
 from careers.models import TableBattle
 from rules.cardgame import spectator_view, view_for
 
 from .models import Campaign, CampaignAction, CampaignPlane, CampaignStatus
-from .services import game_state, is_organiser, membership, viewer_side
+from .services import SIDES, game_state, is_organiser, membership, viewer_side
+
+UMPIRE_PREFIX = "umpire: "  # an organiser's action for a side, as umpire (services.campaign_act)
 
 
 def campaign_list() -> QuerySet[Campaign]:
@@ -44,19 +47,32 @@ def campaign_view(
     *,
     log_since: int = 0,
     battles: list[Battle] | None = None,
+    umpire: str | None = None,
 ) -> dict[str, Any]:
     """What ``user`` may see of the campaign now.
 
-    A commander sees the game as their side; the organiser, who may act for
-    either side, sees it as the side whose move it is; anyone else gets the
-    spectator's view (no hand at all). ``battles``: the campaign's, already read
+    A commander sees the game as their side; anyone else, the organiser included, gets
+    the spectator's view (no hand at all). The organiser sees a side's hand and decisions
+    only as its umpire (``umpire``: a side they do not command; each action then needs a
+    reason, ``services.campaign_act``). ``battles``: the campaign's, already read
     (:func:`campaign_battles`), for its engagements.
     """
     state = game_state(campaign)
     organiser = is_organiser(campaign, user)
     side = viewer_side(campaign, user)
-    if organiser and side is None:
-        side = state.current_side()
+    if umpire:
+        if umpire not in SIDES:
+            raise RuleViolation(
+                f"umpire is one of {list(SIDES)} (not {umpire!r})", field="umpire", code="invalid"
+            )
+        if not organiser:
+            raise RuleViolation(
+                "only the campaign's organiser acts as umpire", field="umpire", code="permission"
+            )
+        if umpire == side:
+            umpire = None  # a commander acts for their own side as its commander
+        else:
+            side = umpire
     view = (
         view_for(state, side, log_since=log_since)
         if side
@@ -82,14 +98,34 @@ def campaign_view(
     view["you"] = {
         "role": "organiser" if organiser else (member.role if member else "spectator"),
         "side": viewer_side(campaign, user),
-        "acting_as": side if (organiser or viewer_side(campaign, user)) else None,
+        "acting_as": side,
+        "umpire": umpire or None,
+        "may_umpire": [s for s in SIDES if s != viewer_side(campaign, user)] if organiser else [],
     }
-    if campaign.status == CampaignStatus.GATHERING or not (
-        organiser or (side and side == view["current_side"])
-    ):
+    view["umpire_actions"] = umpire_actions(campaign)
+    if campaign.status == CampaignStatus.GATHERING or not (side and side == view["current_side"]):
         view["legal_actions"] = []  # nothing is played before the organiser starts it
     view["engagement_reports"] = campaign_engagements(campaign, state=state, battles=battles)
     return view
+
+
+def umpire_actions(campaign: Campaign) -> list[dict[str, Any]]:
+    """The actions the organiser took for a side as umpire, oldest first, with the reason
+    given (the action rows' ``reason``: ``"umpire: <reason>"``)."""
+    rows = CampaignAction.objects.filter(
+        campaign=campaign, undone=False, reason__startswith=UMPIRE_PREFIX
+    ).select_related("actor")
+    return [
+        {
+            "sequence": a.sequence,
+            "turn": a.turn,
+            "side": a.side,
+            "type": a.payload.get("type"),
+            "by": a.actor.username if a.actor else "",
+            "reason": a.reason.removeprefix(UMPIRE_PREFIX),
+        }
+        for a in rows.order_by("sequence")
+    ]
 
 
 # what the campaign page reads of its battles (campaign_battles)

@@ -83,6 +83,13 @@ class ActionInput(serializers.Serializer):
     action = serializers.DictField(
         help_text='A game action, e.g. {"type": "advance", "side": "allied"}.'
     )
+    umpire_reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=300,
+        help_text="Required when the organiser acts for a side they do not command (as umpire): "
+        "why; recorded with the action and shown in the log.",
+    )
 
 
 class MemberInput(serializers.Serializer):
@@ -119,4 +126,8 @@ class CampaignViewOutput(serializers.Serializer):
     history = serializers.ListField()
     log = serializers.ListField()
     log_length = serializers.IntegerField()
+    umpire_actions = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="What the organiser did for a side as umpire: sequence, turn, side, type, by, reason.",
+    )
     winner = serializers.CharField(allow_null=True)

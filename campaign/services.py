@@ -110,24 +110,45 @@ def is_organiser(campaign: Campaign, user: User | AnonymousUser | None) -> bool:
     return member is not None and member.role == Role.ORGANISER
 
 
-def _require_can_act(campaign: Campaign, user: User, side: str) -> None:
-    if is_organiser(campaign, user):
-        return
+UMPIRE_REASON_MAX = 300
+
+
+def _require_can_act(campaign: Campaign, user: User, side: str, umpire_reason: str = "") -> str:
+    """Refuse ``user`` acting for ``side`` unless they command it, or organise the campaign
+    and act as umpire with a reason; the reason to record (``"umpire: ..."``, or none)."""
     member = membership(campaign, user)
+    if member is not None and member.role == Role.COMMANDER and member.side == side:
+        return ""  # a side's commander acts as its commander, organiser or not
+    if is_organiser(campaign, user):
+        reason = " ".join(str(umpire_reason or "").split())
+        if side not in SIDES and not reason:
+            return ""  # an umpire's own action (a result, a mode): the organiser's job
+        if not reason:
+            raise RuleViolation(
+                f"the organiser acts for {side} only as umpire, with a reason: give umpire_reason",
+                field="umpire_reason",
+                code="required",
+            )
+        if len(reason) > UMPIRE_REASON_MAX:
+            raise RuleViolation(
+                f"umpire_reason is at most {UMPIRE_REASON_MAX} characters",
+                field="umpire_reason",
+                code="range",
+            )
+        return f"umpire: {reason}"
     if member is None or member.role != Role.COMMANDER:
         raise RuleViolation(
             "only the organiser or a side's commander may act", field="side", code="permission"
         )
-    if member.side != side:
-        raise RuleViolation(
-            f"you command the {member.side} side, not {side}", field="side", code="permission"
-        )
+    raise RuleViolation(
+        f"you command the {member.side} side, not {side}", field="side", code="permission"
+    )
 
 
 def can_act(campaign: Campaign, user: User, side: str) -> bool:
-    """May ``user`` act for ``side`` (the organiser, or that side's commander)?"""
+    """May ``user`` act for ``side``: as its commander, or as the organiser acting as umpire?"""
     try:
-        _require_can_act(campaign, user, side)
+        _require_can_act(campaign, user, side, umpire_reason="(asked)")
     except RuleViolation:
         return False
     return True
@@ -352,9 +373,17 @@ def campaign_invite(
 
 # -- acting ---------------------------------------------------------------------------
 def campaign_act(
-    *, campaign_id: int, user: User, action: dict[str, Any], version: int | None = None
+    *,
+    campaign_id: int,
+    user: User,
+    action: dict[str, Any],
+    version: int | None = None,
+    umpire_reason: str = "",
 ) -> Campaign:
-    """Apply one game action for a side. Two requests on the same version: one wins, one gets a 400."""
+    """Apply one game action for a side. Two requests on the same version: one wins, one gets a 400.
+
+    The side's commander acts for it; the organiser acts for a side they do not command
+    only as umpire, with ``umpire_reason`` (recorded as ``"umpire: <reason>"``)."""
     with transaction.atomic():
         campaign = campaign_locked(campaign_id, version)
         require_started(campaign)
@@ -362,12 +391,13 @@ def campaign_act(
             parsed = action_from_json(action)
         except (KeyError, TypeError, ValueError) as exc:
             raise RuleViolation(f"not a game action: {exc}", field="action", code="format") from exc
-        _require_can_act(campaign, user, parsed.side)
+        reason = _require_can_act(campaign, user, parsed.side, umpire_reason)
         state = game_state(campaign)
         error = state.check(parsed)
         if error is not None:
             raise RuleViolation(error.message, field="action", rule=error.rule)
-        action_record(campaign, state, parsed, user=user, actor=getattr(user, "username", ""))
+        actor = getattr(user, "username", "")
+        action_record(campaign, state, parsed, user=user, actor=actor, reason=reason)
         clock.after_change(campaign, state)  # issue 15: automatic actions, the next deadline
     return campaign
 

@@ -141,11 +141,22 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
     campaign = get_object_or_404(Campaign, pk=pk)
     posted: dict = {}
     error: RuleViolation | None = None
+    data = request.POST if request.method == "POST" else request.GET
+    umpire = data.get("umpire", "") or None
+    if request.method == "POST" and not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={request.path}")
+    try:  # the organiser acts for a side only as its umpire (?umpire=<side>)
+        view = selectors.campaign_view(campaign, request.user, umpire=umpire)
+    except RuleViolation as exc:
+        _refuse(exc)
+        messages.error(request, str(exc))
+        return redirect("campaign-detail", pk=pk)
     if request.method == "POST":
-        if not request.user.is_authenticated:
-            return redirect(f"{reverse('login')}?next={request.path}")
-        posted = {"group": request.POST.get("group", ""), "choices": request.POST.getlist("choice")}
-        view = selectors.campaign_view(campaign, request.user)
+        posted = {
+            "group": request.POST.get("group", ""),
+            "choices": request.POST.getlist("choice"),
+            "umpire_reason": request.POST.get("umpire_reason", ""),
+        }
         try:
             version = digits(request.POST.get("version", ""))
             if version is None:
@@ -157,16 +168,23 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
             )
             names = page.action_names(campaign, view)
             decisions.campaign_act_group(
-                campaign_id=pk, user=_signed_in(request), actions=actions, version=version, names=names
+                campaign_id=pk, user=_signed_in(request), actions=actions, version=version,
+                names=names, umpire_reason=posted["umpire_reason"] if umpire else "",
             )  # fmt: skip
         except RuleViolation as exc:
             _refuse(exc)
             error = exc
         else:
             messages.success(request, _done_message(actions, names))
-            return redirect("campaign-detail", pk=pk)
+            return redirect(_detail_url(pk, umpire))
         campaign.refresh_from_db()
-    return campaign_page_response(request, campaign, posted=posted, error=error)
+    return campaign_page_response(request, campaign, posted=posted, error=error, umpire=umpire)
+
+
+def _detail_url(pk: int, umpire: str | None = None) -> str:
+    """The campaign page, in umpire mode for ``umpire``'s side when given."""
+    url = reverse("campaign-detail", kwargs={"pk": pk})
+    return f"{url}?umpire={umpire}" if umpire else url
 
 
 def campaign_page_response(
@@ -178,6 +196,7 @@ def campaign_page_response(
     pace_refused: clock.PaceRefused | None = None,
     pace_posted: QueryDict | None = None,
     refused: dict | None = None,
+    umpire: str | None = None,
 ) -> HttpResponse:
     """The campaign page; HTTP 400 when it re-shows a refused form: a decision (``error``,
     with the ``posted`` choices), the pace (``pace_refused``, with what was typed,
@@ -186,7 +205,7 @@ def campaign_page_response(
     # the campaign's battles, read once for the engagements table, the battles flown by
     # people, the work under way and those not applied (test_campaign_page.py pins it)
     battles = selectors.campaign_battles(campaign)
-    view = selectors.campaign_view(campaign, request.user, battles=battles)
+    view = selectors.campaign_view(campaign, request.user, battles=battles, umpire=umpire)
     return render(
         request,
         "campaign/detail.html",
@@ -237,8 +256,9 @@ def campaign_act(request: HttpRequest, pk: int) -> HttpResponse:
         action = json.loads(request.POST.get("action", ""))
         version = int(request.POST.get("version", ""))
         services.campaign_act(
-            campaign_id=pk, user=_signed_in(request), action=action, version=version
-        )
+            campaign_id=pk, user=_signed_in(request), action=action, version=version,
+            umpire_reason=request.POST.get("umpire_reason", ""),
+        )  # fmt: skip
     except (ValueError, TypeError, RecursionError):  # (RecursionError: JSON nested too deeply)
         messages.error(request, "That form was not a game action.")
     except RuleViolation as exc:
@@ -288,9 +308,19 @@ def campaign_start(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
 def campaign_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    get_object_or_404(Campaign, pk=pk)
+    """GET: the confirmation page, naming the action that would be taken back; POST
+    (its Confirm button): take it back."""
+    campaign = get_object_or_404(Campaign, pk=pk)
+    if request.method != "POST":
+        if not services.is_organiser(campaign, request.user):
+            raise PermissionDenied("only the campaign's organiser may do this")
+        view = selectors.campaign_view(campaign, request.user)
+        return render(
+            request,
+            "campaign/undo_confirm.html",
+            {"campaign": campaign, "undo": page.undo_preview(campaign, view)},
+        )
     try:
         services.campaign_undo_last(campaign_id=pk, by=_signed_in(request))
         messages.success(request, "The last action was taken back.")

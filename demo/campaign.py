@@ -61,8 +61,9 @@ def demo_campaign_play(
             action = action_to_json(stand_in_choice(actions, rng))
         with transaction.atomic():
             campaign_act(
-                campaign_id=campaign.pk, user=organiser, version=campaign.version, action=action
-            )
+                campaign_id=campaign.pk, user=organiser, version=campaign.version, action=action,
+                umpire_reason="stand-in commander",
+            )  # fmt: skip
         taken += 1
     return taken
 

@@ -244,7 +244,7 @@ def _step(campaign, rng: random.Random, organiser, plan: dict) -> None:
     chosen = stand_in_choice(actions, rng, assign=0.5, advance=0.9)
     campaign_services.campaign_act(
         campaign_id=campaign.pk, user=organiser, version=campaign.version,
-        action=action_to_json(chosen),
+        action=action_to_json(chosen), umpire_reason="stand-in commander",
     )  # fmt: skip
 
 

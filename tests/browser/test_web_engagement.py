@@ -109,6 +109,9 @@ def test_two_commanders_fly_their_campaign_engagement_in_the_browser(
                 clicks[side] += 1
             else:
                 page.click(f"#hand-over-seats button:text('Hand the {side} side')")
+                page.wait_for_selector("#confirm-hand-over")  # issue 24: confirmed first
+                with page.expect_navigation():
+                    page.click("#confirm-hand-over button")
                 handed.add(side)
     assert min(clicks.values()) >= OWN_CHOICES and handed
     assert battle.applied_at is not None
