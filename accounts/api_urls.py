@@ -1,8 +1,9 @@
 from django.urls import path
 
-from . import apis
+from . import apis, waiting_views
 
 urlpatterns = [
+    path("me/waiting/", waiting_views.WaitingApi.as_view(), name="api-me-waiting"),
     path(
         "campaigns/<id:pk>/invitations/",
         apis.CampaignInvitationsApi.as_view(),

@@ -6,6 +6,8 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
+from accounts import waiting_views
+
 from . import auth, favicon, health
 from .api import unknown_api_path
 from .api_root import api_root
@@ -45,6 +47,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/notifications/", include("notifications.api_urls")),  # issue 15
     path("notifications/", include("notifications.urls")),
+    path("", waiting_views.home, name="home"),  # issue 24: "your turn" first when signed in
     path("", include("roster.urls")),
     path("", include("careers.urls")),
     # last: an /api/ address no endpoint above has is the API's JSON 404 with DEBUG on too

@@ -3,7 +3,6 @@ from django.urls import path
 from . import print_views, views
 
 urlpatterns = [
-    path("", views.home, name="home"),
     path("pilots/", views.pilot_list, name="pilot-list"),
     path("squadrons/", views.squadron_list, name="squadron-list"),
     path("pilots/<id:pk>/", views.pilot_detail, name="pilot"),

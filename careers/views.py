@@ -26,20 +26,18 @@ from .leaderboard_filters import leaderboard_filters
 from .models import Claim, TableBattle, campaign_model
 
 
-def home(request):
+def home_context() -> dict:
+    """What the home page shows everyone (the signed-in player's "your turn" list on top
+    of it: ``accounts.waiting_views.home``)."""
     squadrons, squadrons_total = roster_selectors.squadron_overview()
-    return render(
-        request,
-        "careers/home.html",
-        {
-            "squadrons": squadrons,
-            "squadrons_total": squadrons_total,
-            "per_side": roster_selectors.HOME_SQUADRONS_PER_SIDE,
-            "aces": selectors.ace_list(limit=10),
-            "campaigns": campaign_model()._default_manager.only("id", "name"),
-            "table_battles": TableBattle.objects.only("id", "name", "system")[:10],
-        },
-    )
+    return {
+        "squadrons": squadrons,
+        "squadrons_total": squadrons_total,
+        "per_side": roster_selectors.HOME_SQUADRONS_PER_SIDE,
+        "aces": selectors.ace_list(limit=10),
+        "campaigns": campaign_model()._default_manager.only("id", "name"),
+        "table_battles": TableBattle.objects.only("id", "name", "system")[:10],
+    }
 
 
 def pilot_detail(request, pk: int):
