@@ -150,7 +150,11 @@ def _organised(request: HttpRequest, pk: int) -> Campaign:
 def campaign_invitations_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The organiser's invitations: waiting, accepted, expired, withdrawn; make a new one."""
     campaign = _organised(request, pk)
-    form = InvitationForm(request.POST or None, initial={"days": settings.ANGELS_INVITATION_DAYS})
+    # "Invite" beside a person of an imported file: his part there, prefilled
+    prefill = {k: request.GET[k] for k in ("role", "side") if k in request.GET}
+    form = InvitationForm(
+        request.POST or None, initial={"days": settings.ANGELS_INVITATION_DAYS, **prefill}
+    )
     link = None
     made = None
     if request.method == "POST" and form.is_valid():
@@ -169,6 +173,11 @@ def campaign_invitations_page(request: HttpRequest, pk: int) -> HttpResponse:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
             form = InvitationForm(initial={"days": settings.ANGELS_INVITATION_DAYS})
+            person = request.GET.get("person", "")
+            if (
+                person.isdigit() and len(person) < 10
+            ):  # invited: he no longer waits in the Invitations block
+                campaign.people_to_invite.filter(pk=int(person)).delete()
     return render(
         request,
         "accounts/invitations.html",

@@ -15,7 +15,8 @@ from angels.errors import RuleViolation
 from .access import may_create_campaign
 from .exchange import campaign_export, campaign_import
 from .exchange.document import FORMAT, HISTORY_TABLES, KIND, TABLES
-from .exchange.imports import report_lines
+from .exchange.imports import ImportReport, report_lines
+from .exchange.naming import MODES, RESTORE
 from .models import Campaign
 from .services import is_organiser
 
@@ -73,8 +74,9 @@ class CampaignDocumentSerializer(serializers.Serializer):
 
 class CampaignImportApi(APIView):
     """Load an exported campaign (staff, or whoever may start campaigns here): 201 with its
-    id. The importer is its organiser and only member; what it creates: README, "Moving a
-    campaign"."""
+    id, or with ``?preview=1`` 200 with what would be created, storing nothing; ``?mode=``
+    restore (the file's names) or copy (taken names suffixed). The importer is its
+    organiser and only member; what it creates: README, "Moving a campaign"."""
 
     permission_classes = [permissions.IsAuthenticated]
 
@@ -86,14 +88,32 @@ class CampaignImportApi(APIView):
                 OpenApiTypes.BOOL,
                 description="Staff only: add the aircraft types this server's catalog lacks "
                 "(without it such a type is a 400 naming it).",
-            )
+            ),
+            OpenApiParameter(
+                "mode",
+                OpenApiTypes.STR,
+                enum=list(MODES),
+                description="restore (the default): the file's names as they are, a name "
+                "taken here a 400 naming each clash; copy: each taken name (campaign, "
+                "squadron, airframe serial) gets a suffix, ' (copy)', ' (copy 2)', ...",
+            ),
+            OpenApiParameter(
+                "preview",
+                OpenApiTypes.BOOL,
+                description="Check everything and answer 200 with what would be created and "
+                "renamed, storing nothing.",
+            ),
         ],
         responses={
             201: inline_serializer(
                 "CampaignImported",
                 {
-                    "id": serializers.IntegerField(),
+                    "id": serializers.IntegerField(allow_null=True),
                     "name": serializers.CharField(),
+                    "preview": serializers.BooleanField(),
+                    "created": serializers.DictField(child=serializers.IntegerField()),
+                    "renamed": serializers.ListField(child=serializers.DictField()),
+                    "people_to_invite": serializers.ListField(child=serializers.CharField()),
                     "report": serializers.ListField(child=serializers.CharField()),
                 },
             )
@@ -108,12 +128,28 @@ class CampaignImportApi(APIView):
                 "only staff may add aircraft types to the catalog", field="catalog",
                 code="permission",
             )  # fmt: skip
-        report = campaign_import(request.data, by=request.user, catalog=catalog)
-        return Response(
-            {
-                "id": report.campaign.pk,
-                "name": report.campaign.name,
-                "report": report_lines(report),
-            },
-            status=status.HTTP_201_CREATED,
+        mode = request.query_params.get("mode", RESTORE)
+        preview = request.query_params.get("preview", "").lower() in ("1", "true", "yes")
+        report = campaign_import(
+            request.data, by=request.user, catalog=catalog, mode=mode, preview=preview
         )
+        return Response(
+            import_answer(report),
+            status=status.HTTP_200_OK if preview else status.HTTP_201_CREATED,
+        )
+
+
+def import_answer(report: ImportReport) -> dict:
+    """An import's (or its preview's) answer: the new id (none in a preview), the rows
+    created by table, each renamed item, the people to invite and the report's lines."""
+    return {
+        "id": None if report.preview else report.campaign.pk,
+        "name": report.campaign.name,
+        "preview": report.preview,
+        "created": {table: n for table, n in report.rows.items() if n},
+        "renamed": [
+            {"table": c.table, "what": c.what, "old": c.old, "new": c.new} for c in report.renamed
+        ],
+        "people_to_invite": report.people,
+        "report": report_lines(report),
+    }

@@ -280,3 +280,39 @@ class CampaignPlane(models.Model):
 
     def __str__(self) -> str:
         return f"{self.plane_id} {self.aircraft_type} ({self.pilot or 'no pilot'})"
+
+
+class PersonToInvite(models.Model):
+    """One of an imported file's members (issue 23: nobody is made a member by an import):
+    the part he had there, for the importer to invite here if he wants (the campaign
+    page's Invitations block). Never exported: it is this server's to-do, not the game's."""
+
+    campaign = models.ForeignKey(
+        Campaign, on_delete=models.CASCADE, related_name="people_to_invite"
+    )
+    username = models.CharField(max_length=150)
+    role = models.CharField(max_length=10, choices=Role.choices)
+    side = models.CharField(max_length=10, blank=True)
+
+    class Meta:
+        ordering = ["username", "pk"]
+
+    def __str__(self) -> str:
+        side = f" of the {self.side} side" if self.side else ""
+        return f"{self.username} ({self.role}{side})"
+
+
+class ImportUpload(models.Model):
+    """A campaign file uploaded on the import page, kept between its preview and the
+    importer's confirmation (an hour at most): the confirmation names it by a signed
+    token, and the file is checked again, as a whole, before anything is created."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    text = models.TextField()
+    sha256 = models.CharField(max_length=64)
+    mode = models.CharField(max_length=10)
+    catalog = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"a campaign file of {self.user} ({self.mode}), {self.created_at:%Y-%m-%d %H:%M}"

@@ -1,11 +1,14 @@
 from django.urls import path
 
-from . import clock_views, enrolment_views, print_views, views
+from . import clock_views, enrolment_views, exchange_views, print_views, views
 
 urlpatterns = [
     path("", views.campaign_list, name="campaign-list"),
     path("new/", views.campaign_new, name="campaign-new"),
+    path("import/", exchange_views.campaign_import_preview, name="campaign-import"),
+    path("import/confirm/", exchange_views.campaign_import_confirm, name="campaign-import-confirm"),
     path("<id:pk>/", views.campaign_detail, name="campaign-detail"),
+    path("<id:pk>/export/", exchange_views.campaign_export_download, name="campaign-export"),
     path("<id:pk>/print/", print_views.campaign_print, name="campaign-print"),
     path("<id:pk>/act/", views.campaign_act, name="campaign-act"),
     path("<id:pk>/invite/", views.campaign_invite, name="campaign-invite"),

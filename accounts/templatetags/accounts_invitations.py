@@ -30,6 +30,8 @@ def campaign_invitations_block(context: Any, campaign: Any) -> dict[str, Any]:
         "campaign": campaign,
         "pending": [i for i in invitations if i.status == InvitationStatus.PENDING],
         "counts": counts,
+        # an imported file's members, for the organiser to invite (campaign.PersonToInvite)
+        "people": list(campaign.people_to_invite.all()),
         "request": request,
         "csrf_token": context.get("csrf_token"),
     }

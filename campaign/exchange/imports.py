@@ -36,7 +36,7 @@ from angels.errors import RuleViolation
 from angels.history import REASON_MAX
 from careers.tallies import campaign_tallies_rebuild, pilot_tallies_rebuild
 
-from ..models import Campaign, CampaignMember, Role
+from ..models import Campaign, CampaignMember, PersonToInvite, Role
 from .document import (
     BATTLE,
     CAMPAIGN,
@@ -51,6 +51,7 @@ from .document import (
     rewrite_text,
 )
 from .exports import label, row_fields, user_model_label
+from .naming import COPY, MODES, RESTORE, Rename, clashes, renamed, renames
 from .vetting import (
     battle_vet,
     campaign_check,
@@ -62,13 +63,6 @@ from .vetting import (
 
 MEMBER = "campaign.campaignmember"
 
-# Natural keys that must be free on this server: (table, column, what to call it).
-UNIQUE_NAMES = (
-    ("campaign.campaign", "name", "a campaign named"),
-    ("roster.squadron", "name", "a squadron named"),
-    ("roster.airframe", "serial", "an airframe with serial"),
-)
-
 
 class ImportRefused(RuleViolation):
     """The file cannot be loaded; nothing was stored."""
@@ -79,6 +73,9 @@ class ImportReport:
     campaign: Campaign
     rows: dict[str, int] = field(default_factory=dict)
     people: list[str] = field(default_factory=list)  # the file's members, to invite
+    invite: list[PersonToInvite] = field(default_factory=list)  # the same, as rows
+    renamed: list[Rename] = field(default_factory=list)  # a copy's new names
+    preview: bool = False  # nothing was stored
     types_created: list[str] = field(default_factory=list)
     types_reused: list[str] = field(default_factory=list)
     type_differences: list[str] = field(default_factory=list)
@@ -301,22 +298,11 @@ def _stamp(model: type[models.Model], objs: list[models.Model], stamps: list[dic
 
 
 def _check_names(document: dict[str, Any]) -> None:
-    taken = []
-    for table, column, what in UNIQUE_NAMES:
-        model = apps.get_model(table)
-        wanted = [
-            row.get(column)
-            for row in document["tables"].get(table, [])
-            if isinstance(row.get(column), str)
-        ]
-        for name in model._default_manager.filter(**{f"{column}__in": wanted}).values_list(
-            column, flat=True
-        ):
-            taken.append(f"{what} {name!r}")
+    taken = clashes(document)
     if taken:
         raise ImportRefused(
-            f"already on this server: {', '.join(sorted(taken))}; rename or remove them first "
-            "(nothing was loaded)",
+            f"already on this server: {', '.join(taken)}; rename or remove them first, or "
+            "import it as a copy (nothing was loaded)",
             field="tables",
             code="exists",
         )
@@ -432,18 +418,34 @@ def _history(document: dict[str, Any], ids: _Ids, report: ImportReport, importer
         _write(f"history:{table}", pairs, _Ids())
 
 
-def campaign_import(document: Any, *, by: Any, catalog: bool = False) -> ImportReport:
+def campaign_import(
+    document: Any,
+    *,
+    by: Any,
+    catalog: bool = False,
+    mode: str = RESTORE,
+    preview: bool = False,
+) -> ImportReport:
     """Load an exported campaign for ``by``, its organiser from now on; returns what was
     written, or raises :class:`ImportRefused`. ``catalog``: aircraft types the catalog
-    lacks are added to it (staff only: the catalog is every campaign's)."""
+    lacks are added to it (staff only: the catalog is every campaign's). ``mode``:
+    ``restore`` keeps the file's names (a name taken here is refused), ``copy`` renames
+    each taken one (:mod:`.naming`). ``preview``: everything is loaded and checked as it
+    would be, the report made, then all of it rolled back: nothing is stored."""
+    if mode not in MODES:
+        raise _refuse(f"must be one of {list(MODES)}", "mode", "invalid")
     _check_head(document)
     ids = _Ids(organiser=by.pk)
     _declare(document, ids)
     _people(document, ids)
     try:
         with transaction.atomic():
+            changes: list[Rename] = []
+            if mode == COPY:
+                changes = renames(document)
+                document = renamed(document, changes)  # its checksum was checked above
             _check_names(document)
-            report = ImportReport(campaign=Campaign())
+            report = ImportReport(campaign=Campaign(), renamed=changes, preview=preview)
             deferred: list[_Deferred] = []
             tables = document["tables"]
             for table in TABLES:
@@ -451,7 +453,7 @@ def campaign_import(document: Any, *, by: Any, catalog: bool = False) -> ImportR
                 if table == "roster.aircrafttype":
                     pairs = _types(rows, ids, report, deferred, catalog=catalog)
                 elif table == MEMBER:
-                    report.people = _members(rows, ids)
+                    report.people, report.invite = _members(rows, ids, by.get_username())
                     pairs = []
                 else:
                     model = apps.get_model(table)
@@ -474,10 +476,15 @@ def campaign_import(document: Any, *, by: Any, catalog: bool = False) -> ImportR
             )  # fmt: skip
             report.campaign = Campaign.objects.get(pk=ids.ids["campaign.campaign"][ref])
             CampaignMember.objects.create(campaign=report.campaign, user=by, role=Role.ORGANISER)
+            for person in report.invite:
+                person.campaign = report.campaign
+            PersonToInvite.objects.bulk_create(report.invite)
             _imported(report.campaign, by)
             # rows were bulk-written (no signals): count the statistics' tallies (issue 17)
             campaign_tallies_rebuild(report.campaign)
             pilot_tallies_rebuild(ids.ids.get("roster.pilot", {}).values())
+            if preview:
+                transaction.set_rollback(True)
     except (IntegrityError, DatabaseError) as error:
         raise ImportRefused(
             f"the file breaks a rule of this database, nothing was loaded: {error}",
@@ -496,10 +503,12 @@ def _rows(table: str, rows: list[dict], ids: _Ids) -> list[tuple[dict, str]]:
     return out
 
 
-def _members(rows: list[dict], ids: _Ids) -> list[str]:
-    """The file's members, in words: nobody is made a member here (the importer invites
-    whom he wants); each must still name one of the file's users in a part the game has."""
+def _members(rows: list[dict], ids: _Ids, importer: str) -> tuple[list[str], list[PersonToInvite]]:
+    """The file's members, in words and as people to invite: nobody is made a member here
+    (the importer invites whom he wants; himself he need not); each must still name one of
+    the file's users in a part the game has."""
     people = []
+    invite = []
     for i, row in enumerate(rows):
         where = f"tables.{MEMBER}[{i}]"
         if row.get("user") not in ids.people:
@@ -510,8 +519,13 @@ def _members(rows: list[dict], ids: _Ids) -> list[str]:
             raise _refuse(f"must be one of {Role.values}", f"{where}.role")
         if row.get("campaign") not in ids.declared[CAMPAIGN]:
             raise _refuse("names a campaign not in the file", f"{where}.campaign")
+        if row.get("role") == Role.COMMANDER and row.get("side") not in ("allied", "axis"):
+            raise _refuse("a commander commands the allied or the axis side", f"{where}.side")
         people.append(member_words(row))
-    return people
+        if row["user"] != importer:
+            side = str(row.get("side")) if row["role"] == Role.COMMANDER else ""
+            invite.append(PersonToInvite(username=row["user"], role=row["role"], side=side))
+    return people, invite
 
 
 def _imported(campaign: Campaign, by: Any) -> None:
@@ -524,7 +538,13 @@ def _imported(campaign: Campaign, by: Any) -> None:
 def report_lines(report: ImportReport) -> list[str]:
     """What an import did, in sentences (the command prints them, the API returns them)."""
     rows = sum(report.rows.values())
-    lines = [f"Imported campaign {report.campaign.name!r} as #{report.campaign.pk}: {rows} rows."]
+    if report.preview:
+        lines = [f"Would import campaign {report.campaign.name!r}: {rows} rows (nothing stored)."]
+    else:
+        lines = [
+            f"Imported campaign {report.campaign.name!r} as #{report.campaign.pk}: {rows} rows."
+        ]
+    lines += [f"Renamed (the name is taken here): {change}." for change in report.renamed]
     if report.people:
         lines.append(
             "The file's members were not brought here (you are the campaign's only member); "

@@ -294,7 +294,9 @@ def test_the_schema_documents_the_import_document_and_the_413(client):
     document = schema["components"]["schemas"]["CampaignDocument"]
     assert set(document["required"]) == {"format", "kind", "checksum", "users", "tables", "history"}
     assert "campaign.campaign" in document["properties"]["tables"]["description"]
-    assert [p["name"] for p in operation["parameters"]] == ["catalog"]
+    assert [p["name"] for p in operation["parameters"]] == ["catalog", "mode", "preview"]
+    mode = next(p for p in operation["parameters"] if p["name"] == "mode")
+    assert mode["schema"]["enum"] == ["copy", "restore"]
     assert operation["responses"]["413"]["content"]["application/json"]["schema"] == {
         "$ref": "#/components/schemas/Error"
     }
