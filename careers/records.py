@@ -9,9 +9,12 @@ Pure data, no Django: pilots are referred to by their database id.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from rules.angels20.detail import result_detail
+from rules.careers.credit import KILL_CREDIT_RULES, credit_record
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -31,9 +34,11 @@ class FlownRecord:
     decided elsewhere (``{"outcome", "wounded_turns", "rolls", "explanation"}``).
     ``territory`` overrides the engagement's territory for this pilot
     (``allied``/``axis``/``neutral``: whose ground the pilot came down over).
-    ``survival_die`` is the engine's 000 "PILOT SURVIVAL" d6 for this pilot:
-    under the Angels 20 survival rule it is the roll (never rolled again, ruling
-    "One roll, one fate").
+    ``survival_die`` is the bail-out die the battle's game rolled for this pilot
+    (the engine's 000 "PILOT SURVIVAL" d6; 001's table d6; 002's 13c1 d10):
+    under that game's survival rule it is the roll (never rolled again, ruling
+    "One roll, one fate"). ``damage_by_part`` is the damage by the parts the
+    battle's game uses (000: ``{"airframe": n}``).
     """
 
     pilot_id: int
@@ -51,6 +56,7 @@ class FlownRecord:
     territory: str = ""
     survival: dict[str, Any] | None = None
     survival_die: int | None = None
+    damage_by_part: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +78,12 @@ class EngagementRecord:
     ``territory`` is whose ground the engagement was fought over (``allied``,
     ``axis`` or ``neutral``); each pilot's survival roll reads it as friendly,
     enemy or neutral from the pilot's own side. ``survival_rule`` overrides
-    the campaign's survival rule (used when there is no campaign).
+    the campaign's survival rule (used when there is no campaign). ``game`` is
+    the game the battle was flown under (``angels20``, ``air_force``,
+    ``air_pirates``; empty: the survival rule's own, as for card and table
+    results and records stored before the key): a survival rule of another
+    game reads its hits through ruling "A battle of one game, the bail-out of
+    another". :func:`record_from_engine_result` always names it.
     """
 
     mode: str
@@ -82,6 +93,7 @@ class EngagementRecord:
     campaign_turn: int | None = None
     territory: str = "neutral"
     survival_rule: str = ""
+    game: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -124,6 +136,34 @@ def _engine_territory(craft: Mapping[str, Any]) -> str:
     return "neutral"
 
 
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def _flown_from(craft: Mapping[str, Any], pid: int) -> FlownRecord:
+    """One pilot's aircraft from a detailed result entry."""
+    destroyed = craft.get("fate") == "destroyed"
+    bailout = craft.get("bailout") if destroyed else None
+    die = bailout.get("roll") if isinstance(bailout, Mapping) else None
+    parts = craft.get("damage_by_part")
+    return FlownRecord(
+        pilot_id=pid,
+        aircraft=str(craft.get("name", "")),
+        damage=_count(craft.get("damage")),
+        crew_hits=_count(craft.get("crew_hits")),
+        cockpit_hits=_count(craft.get("cockpit_hits")),
+        fires=_count(craft.get("fires")),
+        destroyed=destroyed,
+        retreated=craft.get("fate") == "retreated",
+        bailed_out_early=bool(isinstance(bailout, Mapping) and bailout.get("early")),
+        survival_die=die if isinstance(die, int) else None,
+        territory=_engine_territory(craft) if isinstance(die, int) else "",
+        damage_by_part={str(k): _count(v) for k, v in parts.items()}
+        if isinstance(parts, Mapping)
+        else {},
+    )
+
+
 def record_from_engine_result(
     result: Mapping[str, Any],
     *,
@@ -131,51 +171,52 @@ def record_from_engine_result(
     pilot_ids: Mapping[str, int],
     territory: str = "neutral",
     campaign_turn: int | None = None,
+    game: str = "angels20",
+    log: Iterable[Mapping[str, Any]] | None = None,
 ) -> EngagementRecord:
-    """Convert ``BattleState.result()`` (``rules/angels20/__init__.py``) into a record.
+    """Convert a tactical result (``rules.tactical.TacticalResult``) into a record.
 
-    ``pilot_ids`` maps the engine's ``pilot_ref`` to a roster pilot id; aircraft
-    whose pilot_ref is not in it (scenario pilots, bomber tokens) are left out.
-    Fates: destroyed -> shot down; the engine's own 000 "PILOT SURVIVAL" die,
-    when it rolled one, is carried as ``survival_die`` with the territory it
-    was rolled over (friendly/enemy/neutral from the pilot's side), so the
-    career log shows the battle report's roll (ruling "One roll, one fate");
-    retreated -> a retreat; ``damage`` is carried over. Kills go to ``attacker_pilot_ref``
-    with the engine's rule (last attack that destroyed the target).
+    ``game`` is the game that flew it; an *Angels 20* result (old or new) is
+    first given its detail (``rules.angels20.detail.result_detail``, ``log``
+    for the victory points). ``pilot_ids`` maps the result's ``pilot_ref`` to
+    a roster pilot id; aircraft whose pilot_ref is not in it (scenario pilots,
+    bomber tokens) are left out. Fates: destroyed -> shot down, with the
+    game's own bail-out die when it rolled one (``survival_die``, and the
+    territory it was rolled over: ruling "One roll, one fate"), its damage by
+    part, crew and cockpit hits, fires and early bail-out; retreated -> a
+    retreat. Kills go to ``attacker_pilot_ref`` with the rule the game
+    credited them by (``credit_rule``, its roll-off dice).
     """
+    if game == "angels20":
+        result = result_detail(result, log)
     flown: list[FlownRecord] = []
     names: dict[str, str] = {}
     for craft in result.get("aircraft", ()):
         names[str(craft.get("id"))] = str(craft.get("name", ""))
         pid = pilot_ids.get(str(craft.get("pilot_ref")))
-        if pid is None:
-            continue
-        fate = craft.get("fate", "intact")
-        damage = craft.get("damage", 0)
-        die = craft.get("survival_roll") if fate == "destroyed" else None
-        flown.append(
-            FlownRecord(
-                pilot_id=pid,
-                aircraft=str(craft.get("name", "")),
-                damage=int(damage) if isinstance(damage, int) else 0,
-                destroyed=fate == "destroyed",
-                retreated=fate == "retreated",
-                survival_die=die if isinstance(die, int) else None,
-                territory=_engine_territory(craft) if isinstance(die, int) else "",
-            )
-        )
+        if pid is not None:
+            flown.append(_flown_from(craft, pid))
     kills: list[KillRecord] = []
     for kill in result.get("kills", ()):
         shooter = pilot_ids.get(str(kill.get("attacker_pilot_ref")))
         if shooter is None:
             continue
+        contenders = [
+            names.get(str(c), str(c)) for c in kill.get("contenders") or [kill.get("attacker")]
+        ]
+        credit = credit_record(
+            rule=str(kill.get("credit_rule") or KILL_CREDIT_RULES.get(game, "")),
+            shooter=names.get(str(kill.get("attacker")), ""),
+            contenders=contenders,
+            rolls=kill.get("credit_rolls") or [],
+        )
         kills.append(
             KillRecord(
                 shooter_pilot_id=shooter,
                 victim_pilot_id=pilot_ids.get(str(kill.get("target_pilot_ref"))),
                 victim_aircraft=names.get(str(kill.get("target")), ""),
                 turn=kill.get("turn"),
-                credit={"rule": "engine:destroying attack"},
+                credit=credit,
             )
         )
     return EngagementRecord(
@@ -185,4 +226,5 @@ def record_from_engine_result(
         kills=tuple(kills),
         campaign_turn=campaign_turn,
         territory=territory,
+        game=game,
     )

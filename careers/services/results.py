@@ -15,6 +15,7 @@ from angels.numbers import MAX_ID, MAX_TURN
 from roster.enrolment import pilot_require_available, pilot_unavailable_reason
 from roster.models import Airframe, AirframeState, Pilot, PilotStatus
 from rules.careers import OUTCOMES, SURVIVAL_RULE_SETS, roll_survival
+from rules.careers.survival import SURVIVAL_DIE, hits_for_rule
 from rules.dice import Dice
 
 from ..models import AppliedResult, PilotEventKind
@@ -78,6 +79,11 @@ def _validate_record(record: EngagementRecord, survival_rule: str) -> None:
             field="survival_rule",
             code="invalid",
         )
+    if record.game and record.game not in SURVIVAL_RULE_SETS:
+        raise RuleViolation(
+            f"game must be one of {SURVIVAL_RULE_SETS}", field="game", code="invalid"
+        )
+    die_sides = SURVIVAL_DIE[_game_of(record, survival_rule)]
     if not record.battle_ref.strip():
         raise RuleViolation(
             "an engagement needs a battle reference", field="battle_ref", code="required"
@@ -101,11 +107,22 @@ def _validate_record(record: EngagementRecord, survival_rule: str) -> None:
                     code="format",
                 )
         if flown.survival_die is not None:
-            _whole(flown.survival_die, f"flown[{i}].survival_die", high=6)
+            _whole(flown.survival_die, f"flown[{i}].survival_die", high=die_sides)
             if flown.survival_die < 1:
                 raise RuleViolation(
-                    "a survival die is a d6: 1 to 6", field=f"flown[{i}].survival_die", code="range"
+                    f"a survival die is a d{die_sides}: 1 to {die_sides}",
+                    field=f"flown[{i}].survival_die",
+                    code="range",
                 )
+        if not isinstance(flown.damage_by_part, dict) or any(
+            not isinstance(k, str) or not isinstance(v, int) or isinstance(v, bool) or v < 0
+            for k, v in flown.damage_by_part.items()
+        ):
+            raise RuleViolation(
+                "damage_by_part maps part names to whole numbers of 0 or more",
+                field=f"flown[{i}].damage_by_part",
+                code="format",
+            )
         if flown.territory and flown.territory not in RECORD_TERRITORIES:
             raise RuleViolation(
                 f"territory must be one of {RECORD_TERRITORIES}",
@@ -158,7 +175,7 @@ def engagement_apply(
     instead of refusing it, so a campaign never freezes on one pilot.
     """
     survival_rule = result.survival_rule or (
-        campaign.survival_rule if campaign is not None else "angels20"
+        campaign.survival_rule if campaign is not None else (result.game or "angels20")
     )
     _validate_record(result, survival_rule)
     existing = AppliedResult.objects.filter(source_key=source_key).first()
@@ -280,10 +297,11 @@ def _apply_flights(
                     details={"aircraft": flown.aircraft, "mode": result.mode, "retreated": flown.retreated,
                              "missions": pilot.experience_markers})  # fmt: skip
         if flown.damage or flown.crew_hits or flown.cockpit_hits or flown.fires:
-            ctx.log(pilot, PilotEventKind.DAMAGED,
-                    details={"damage": flown.damage, "crew_hits": flown.crew_hits,
-                             "cockpit_hits": flown.cockpit_hits, "fires": flown.fires,
-                             "aircraft": flown.aircraft})  # fmt: skip
+            details = {"damage": flown.damage, "crew_hits": flown.crew_hits,
+                       "cockpit_hits": flown.cockpit_hits, "fires": flown.fires, "aircraft": flown.aircraft}  # fmt: skip
+            if any(part != "airframe" for part in flown.damage_by_part):  # a game of many parts
+                details["damage_by_part"] = dict(flown.damage_by_part)
+            ctx.log(pilot, PilotEventKind.DAMAGED, details=details)
             entry["damage"] = flown.damage
         if flown.bombing_success:
             pilot.bombing_successes += 1
@@ -358,11 +376,30 @@ def _survival(
             **fate,
         }
         return outcome, turns, rolls, details
-    # ruling "One roll, one fate": under the Angels 20 rule the engine's die is the roll
-    die = flown.survival_die if survival_rule == "angels20" else None
-    rolled = roll_survival(
-        survival_rule, dice=dice, territory=territory, cockpit_hits=flown.cockpit_hits,
-        crew_hits=flown.crew_hits, fires=flown.fires, bailed_out_early=flown.bailed_out_early,
-        survival_die=die,
+    game = _game_of(result, survival_rule)
+    rule = survival_rule
+    if game != survival_rule and flown.survival_die is not None:
+        # ruling "A battle of one game, the bail-out of another": the battle's game
+        # already rolled this pilot's fate by its own rule; that roll stands
+        rule = game
+    # ruling "One roll, one fate": under the battle's own game the die it rolled is the roll
+    die = flown.survival_die if rule == game else None
+    hits = hits_for_rule(
+        rule, game=game, damage=flown.damage, cockpit_hits=flown.cockpit_hits,
+        crew_hits=flown.crew_hits, fires=flown.fires,
     )  # fmt: skip
-    return rolled.outcome, rolled.wounded_turns, rolled.rolls_json, rolled.to_json()
+    rolled = roll_survival(
+        rule, dice=dice, territory=territory, bailed_out_early=flown.bailed_out_early,
+        survival_die=die, **hits,
+    )  # fmt: skip
+    details = rolled.to_json()
+    if game != survival_rule:  # say what the mix read (the campaign's rule, another game's battle)
+        details.update(battle_game=game, survival_rule=survival_rule, hits_read=hits)
+    return rolled.outcome, rolled.wounded_turns, rolled.rolls_json, details
+
+
+def _game_of(record: EngagementRecord, survival_rule: str) -> str:
+    """The game the engagement was flown under: the record's, else the survival
+    rule's own (a card or table result, or a record written before the key: its
+    hits were entered for that rule, and are read as they are)."""
+    return record.game or survival_rule

@@ -19,6 +19,33 @@ from typing import Any
 
 from rules.dice import Dice, Roll
 
+# Each game's rule for who is credited with a kill (the citation a result's
+# kill carries as ``credit_rule``). 000 credits the attack that destroyed the
+# target; 001 XIX the last to fire, a die roll for ties; 002 has no rule of its
+# own (its campaign sections 18-19 are not in the book): ruling "Kill credit,
+# Air Pirates" takes 001's, which 002 6a5.3's "all are considered to have fired"
+# feeds with every unit that declared an attack in the last fire phase.
+KILL_CREDIT_RULES: dict[str, str] = {
+    "angels20": "000 'RESOLVING ATTACKS'",
+    "air_force": "001 'How Kills are Scored'",
+    "air_pirates": "001 'How Kills are Scored'",
+}
+
+
+def credit_record(
+    *, rule: str, shooter: str, contenders: Sequence[str], rolls: Sequence[Sequence[Any]]
+) -> dict[str, Any]:
+    """A kill's credit as the roster keeps it (``KillRecord.credit``): the rule the
+    battle's game credited it by, its roll-off dice, and why, in words."""
+    if len(contenders) > 1:
+        faces = ", ".join(f"{r[0].removeprefix('kill credit roll-off: ')}={r[2]}" for r in rolls)
+        why = f"{', '.join(contenders)} fired together last; d6 {faces}; {shooter} gets the kill."
+    elif rule.startswith("000 "):
+        why = f"{shooter}'s attack destroyed the target."
+    else:
+        why = f"{shooter} fired last and gets the kill."
+    return {"rule": rule, "rolls": [list(r) for r in rolls], "explanation": why}
+
 
 @dataclass(frozen=True, slots=True)
 class Attack:

@@ -72,6 +72,42 @@ AIR_PIRATES_VP_REDUCTION = {"friendly": 5, "neutral": 3, "enemy": 2}
 
 RESCUE_TARGET = 4
 
+# The die each rule set rolls (a die already rolled by the game that flew the
+# battle is taken as this roll, ruling "One roll, one fate").
+SURVIVAL_DIE: dict[str, int] = {"angels20": 6, "air_force": 6, "air_pirates": 10}
+
+
+def hits_for_rule(
+    rule_set: str,
+    *,
+    game: str,
+    damage: int = 0,
+    cockpit_hits: int = 0,
+    crew_hits: int = 0,
+    fires: int = 0,
+) -> dict[str, int]:
+    """The hits a destroyed aircraft's pilot bails out with under ``rule_set`` when
+    the battle was flown under ``game`` (ruling "A battle of one game, the bail-out
+    of another", docs/rulings.md): ``{"cockpit_hits", "crew_hits", "fires"}``.
+
+    The same game: the hits as recorded. An *Angels 20* battle (damage on one
+    track, no crew hits, no fires) under the Air Force table: one "C" hit, two
+    when it carried 2 or more points of damage; under the Air Pirates bail-out:
+    one fire, one crew hit instead when it carried 2 or more points of damage.
+    Air Force "C" hits and Air Pirates crew hits stand for each other; a fire
+    has no Air Force counterpart. The Angels 20 rule reads territory alone.
+    """
+    if game == rule_set or rule_set == "angels20":
+        return {"cockpit_hits": cockpit_hits, "crew_hits": crew_hits, "fires": fires}
+    if game == "angels20":
+        heavy = damage >= 2
+        if rule_set == "air_force":
+            return {"cockpit_hits": 2 if heavy else 1, "crew_hits": 0, "fires": 0}
+        return {"cockpit_hits": 0, "crew_hits": int(heavy), "fires": int(not heavy)}
+    if rule_set == "air_force":  # an Air Pirates battle: crew hits are cockpit hits
+        return {"cockpit_hits": crew_hits, "crew_hits": 0, "fires": 0}
+    return {"cockpit_hits": 0, "crew_hits": cockpit_hits, "fires": 0}  # an Air Force battle
+
 
 @dataclass(frozen=True)
 class SurvivalOutcome:
@@ -184,9 +220,10 @@ def roll_survival(
 
     ``cockpit_hits`` is read by ``air_force`` only; ``crew_hits``, ``fires``
     and ``bailed_out_early`` by ``air_pirates`` only; ``angels20`` reads the
-    territory alone. ``survival_die`` (``angels20`` only) is a 000 "PILOT
-    SURVIVAL" d6 already rolled -- by the engine that flew the battle -- taken
-    as this roll's die instead of rolling again (ruling "One roll, one fate").
+    territory alone. ``survival_die`` is the rule set's own die already rolled
+    by the game that flew the battle (000 "PILOT SURVIVAL" d6, the 001 table's
+    d6, the 002 13c1 d10), taken as this roll's die instead of rolling again
+    (ruling "One roll, one fate").
     """
     if rule_set not in SURVIVAL_RULE_SETS:
         raise ValueError(
@@ -198,13 +235,22 @@ def roll_survival(
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise ValueError(f"{name} must be a non-negative int, not {value!r}")
     rec = _Recorder(dice)
-    if survival_die is not None and (rule_set != "angels20" or not 1 <= survival_die <= 6):
-        raise ValueError(f"a survival die of {survival_die!r} is an Angels 20 d6 (1-6)")
+    sides = SURVIVAL_DIE[rule_set]
+    if survival_die is not None and not 1 <= survival_die <= sides:
+        raise ValueError(f"a {rule_set} survival die of {survival_die!r} is not a d{sides} face")
     if rule_set == "angels20":
         return _angels20(rec, territory, survival_die)
     if rule_set == "air_force":
-        return _air_force(rec, territory, cockpit_hits)
-    return _air_pirates(rec, territory, crew_hits, fires, bailed_out_early)
+        return _air_force(rec, territory, cockpit_hits, survival_die)
+    return _air_pirates(rec, territory, crew_hits, fires, bailed_out_early, survival_die)
+
+
+def _die(rec: _Recorder, sides: int, purpose: str, rolled: int | None) -> int:
+    """Roll the die, or take the one the battle's game rolled (recorded, not rolled again)."""
+    if rolled is None:
+        return rec.roll(sides, purpose)
+    rec.rolls.append(Roll(f"{purpose} (the battle's roll)", sides, rolled))
+    return rolled
 
 
 def _angels20(rec: _Recorder, territory: str, rolled: int | None = None) -> SurvivalOutcome:
@@ -252,10 +298,12 @@ def _angels20(rec: _Recorder, territory: str, rolled: int | None = None) -> Surv
     )
 
 
-def _air_force(rec: _Recorder, territory: str, cockpit_hits: int) -> SurvivalOutcome:
+def _air_force(
+    rec: _Recorder, territory: str, cockpit_hits: int, rolled: int | None = None
+) -> SurvivalOutcome:
     column = min(cockpit_hits, 2)
     highest = BAILING_OUT_TABLE[column]
-    die = rec.roll(6, f"bailing out ({column} cockpit hits column)")
+    die = _die(rec, 6, f"bailing out ({column} cockpit hits column)", rolled)
     parts = [
         f'Air Force bailing out: d6={die} on the {column} "C" hits column '
         f"(bails out on {highest} or less)"
@@ -288,7 +336,12 @@ def _air_force(rec: _Recorder, territory: str, cockpit_hits: int) -> SurvivalOut
 
 
 def _air_pirates(
-    rec: _Recorder, territory: str, crew_hits: int, fires: int, early: bool
+    rec: _Recorder,
+    territory: str,
+    crew_hits: int,
+    fires: int,
+    early: bool,
+    rolled: int | None = None,
 ) -> SurvivalOutcome:
     if crew_hits >= AIR_PIRATES_NO_BAILOUT_CREW_HITS:
         return SurvivalOutcome(
@@ -311,7 +364,7 @@ def _air_pirates(
         modifiers.append((f"{fires} fire(s)", AIR_PIRATES_PER_FIRE * fires))
     if early:
         modifiers.append(("bailing out early", AIR_PIRATES_EARLY))
-    die = rec.roll(10, "bail out")
+    die = _die(rec, 10, "bail out", rolled)
     total = die + sum(m for _, m in modifiers)
     mod_text = "".join(f" {m:+d} ({label})" for label, m in modifiers)
     parts = [f"Air Pirates bail out: d10={die}{mod_text} = {total} against 5-10"]
