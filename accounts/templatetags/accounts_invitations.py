@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.contrib.auth import get_user_model
 
 from campaign import services as campaign_services
 
@@ -13,6 +14,22 @@ from ..models import InvitationStatus
 from ..services import campaign_invitations
 
 register = template.Library()
+
+
+def _people_to_invite(campaign: Any) -> list[dict[str, Any]]:
+    """An imported file's members still to invite (campaign.PersonToInvite), less those who
+    are members now; ``here``: this server has a user of that name (who may or may not be
+    the same person: the page says so, the organiser decides)."""
+    people = list(campaign.people_to_invite.all())
+    names = [p.username for p in people]
+    User = get_user_model()
+    here = set(
+        User.objects.filter(**{f"{User.USERNAME_FIELD}__in": names}).values_list(
+            User.USERNAME_FIELD, flat=True
+        )
+    )
+    members = set(campaign.members.values_list(f"user__{User.USERNAME_FIELD}", flat=True))
+    return [{"person": p, "here": p.username in here} for p in people if p.username not in members]
 
 
 @register.inclusion_tag("accounts/_campaign_block.html", takes_context=True)
@@ -30,8 +47,7 @@ def campaign_invitations_block(context: Any, campaign: Any) -> dict[str, Any]:
         "campaign": campaign,
         "pending": [i for i in invitations if i.status == InvitationStatus.PENDING],
         "counts": counts,
-        # an imported file's members, for the organiser to invite (campaign.PersonToInvite)
-        "people": list(campaign.people_to_invite.all()),
+        "people": _people_to_invite(campaign),
         "request": request,
         "csrf_token": context.get("csrf_token"),
     }

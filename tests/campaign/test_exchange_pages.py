@@ -14,6 +14,8 @@ import re
 import pytest
 from django.apps import apps
 from django.core import signing
+from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.test import Client
 
 from campaign.exchange.document import TABLES
@@ -247,4 +249,30 @@ def test_the_file_people_wait_in_the_invitations_block_with_a_prefilled_invite(c
     assert made.status_code == 200
     assert not copy.people_to_invite.filter(username="goering").exists()
     assert "goering" not in _as(users["allied"]).get(f"/campaigns/{copy.pk}/").content.decode()
-    assert Squadron.objects.filter(name__endswith=" (copy)").exists()
+    assert "a user named churchill is on this server" in page
+    # given his part by username, he no longer waits to be invited
+    organiser.post(
+        f"/campaigns/{copy.pk}/invite/",
+        {"username": "churchill", "role": "commander", "side": "allied"},
+    )
+    page = organiser.get(f"/campaigns/{copy.pk}/").content.decode()
+    assert "churchill (commander of the allied side)" not in page
+    assert "reporter (spectator)" in page
+
+
+def test_the_command_previews_and_imports_a_copy(campaign, users, tmp_path):
+    path = tmp_path / "campaign.json"
+    path.write_text(_export(_as(users["organiser"]), campaign), encoding="utf-8")
+    counts = _counts()
+    out = io.StringIO()
+    call_command(
+        "campaign_import", str(path), "--organiser", "orga", "--mode", "copy", "--preview",
+        stdout=out,
+    )  # fmt: skip
+    assert "Would import campaign 'Channel 1941 (copy)'" in out.getvalue()
+    assert "a campaign named 'Channel 1941' becomes 'Channel 1941 (copy)'" in out.getvalue()
+    assert _counts() == counts
+    call_command("campaign_import", str(path), "--organiser", "orga", "--mode", "copy", stdout=out)
+    assert Squadron.objects.filter(name__endswith=" (copy)").count() == campaign.squadrons.count()
+    with pytest.raises(CommandError, match="already on this server: a campaign named"):
+        call_command("campaign_import", str(path), "--organiser", "orga", stdout=out)

@@ -22,12 +22,33 @@ class Command(BaseCommand):
             help="Username of this server's user who organises the imported campaign.",
         )
         parser.add_argument(
+            "--mode",
+            choices=("restore", "copy"),
+            default="restore",
+            help="restore (the default): the file's names, a name taken here refused; copy: "
+            "each taken name (campaign, squadron, airframe serial) gets ' (copy)', ' (copy 2)'...",
+        )
+        parser.add_argument(
+            "--preview",
+            action="store_true",
+            help="Check everything and print what would be created and renamed; store nothing.",
+        )
+        parser.add_argument(
             "--catalog",
             action="store_true",
             help="Add aircraft types this server's catalog lacks (else the file is refused).",
         )
 
-    def handle(self, *args, file: str, organiser: str, catalog: bool = False, **options):
+    def handle(
+        self,
+        *args,
+        file: str,
+        organiser: str,
+        catalog: bool = False,
+        mode: str = "restore",
+        preview: bool = False,
+        **options,
+    ):
         User = get_user_model()
         by = User.objects.filter(**{User.USERNAME_FIELD: organiser}, is_active=True).first()
         if by is None:
@@ -41,7 +62,7 @@ class Command(BaseCommand):
                 f"{file}: not a campaign export: broken JSON ({exc}); nothing was loaded."
             ) from exc
         try:
-            report = campaign_import(document, by=by, catalog=catalog)
+            report = campaign_import(document, by=by, catalog=catalog, mode=mode, preview=preview)
         except ImportRefused as exc:
             raise CommandError(f"{file}: refused, nothing was loaded: {exc}") from exc
         for line in report_lines(report):
