@@ -63,6 +63,14 @@ class AircraftTypeAdmin(HistoryAdmin):
                 )
             },
         ),
+        (
+            "Other games' cards",
+            {
+                "fields": ("game_cards",),
+                "description": "Air Force data card and Air Pirates control card: each value "
+                "with its kind (printed or estimated) and source; checked on save.",
+            },
+        ),
         ("Where the values come from", {"fields": ("source", "estimated_fields")}),
     )
 

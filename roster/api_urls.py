@@ -9,6 +9,11 @@ urlpatterns = [
         apis.AircraftTypeDetailApi.as_view(),
         name="api-aircraft-type-detail",
     ),
+    path(
+        "aircraft-types/<id:pk>/game-cards/",
+        apis.AircraftTypeGameCardsApi.as_view(),
+        name="api-aircraft-type-game-cards",
+    ),
     path("squadrons/", apis.SquadronListApi.as_view(), name="api-squadron-list"),
     path("pilots/", apis.PilotListApi.as_view(), name="api-pilot-list"),
 ]

@@ -1,6 +1,6 @@
 """The aircraft catalog that ships with the product, and its loader.
 
-Three files in ``rules/catalog/``:
+Files in ``rules/catalog/``:
 
 - ``angels20_aircraft.csv``: the 31 Angels 20 cards and the two bomber tokens
   (from ``shared/data/angels20_aircraft.tsv``; blanks filled by documented
@@ -8,7 +8,10 @@ Three files in ``rules/catalog/``:
 - ``card_game_planes.csv``: both plane decks of the card game, exactly as
   listed in 003 "ALLIED PLANE DECK CARD LIST" / "LUFTWAFFEN PLANE DECK CARD LIST";
 - ``card_game_tactical.csv``: the estimated tactical card of each of those
-  planes (docs/rulings.md, "Aircraft catalog").
+  planes (docs/rulings.md, "Aircraft catalog");
+- ``airpirates_cards.csv`` / ``airforce_cards.csv``: every type's *Air Pirates* control
+  card and *Air Force* data card, one value a line with its kind (printed or estimated)
+  and source, written by ``python -m rules.build_game_cards`` (docs/rulings.md).
 
 :func:`catalog_load` validates every row before it writes anything, and
 writes in one transaction: a bad row stops the load with the file, line and
@@ -31,6 +34,7 @@ from angels.errors import RuleViolation
 from rules.angels20.aircraft import TACTICAL_COLUMNS as CARD_COLUMNS
 from rules.angels20.aircraft import CardFieldError, card_fields
 
+from .game_cards import SCHEMAS
 from .models import (
     TACTICAL_FIELDS,
     AircraftType,
@@ -60,6 +64,9 @@ CARD_GAME_COLUMNS = (
     "source",
 )
 CARD_GAME_TACTICAL_COLUMNS = ("name", *TACTICAL_COLUMNS, "basis")
+# Issue 25: the other games' cards, one value a line (rules/build_game_cards.py writes them).
+GAME_CARD_FILES = {"airpirates": "airpirates_cards.csv", "airforce": "airforce_cards.csv"}
+GAME_CARD_COLUMNS = ("name", "field", "value", "kind", "source")
 
 # The columns of a catalog file that may name an estimated model field.
 _ESTIMABLE = {*TACTICAL_FIELDS, "nation", "year", "kind", "side"}
@@ -237,10 +244,66 @@ def read_catalog(directory: Path = CATALOG_DIR) -> list[dict[str, Any]]:
     if missing:
         raise CatalogError(tactical_path, 0, "name", f"no tactical card for {missing[0]!r}")
     types.update(deck)
+    for game, file_name in GAME_CARD_FILES.items():
+        blocks = _read_game_cards(directory / file_name, game, types)
+        for name, block in blocks.items():
+            types[name].setdefault("game_cards", {})[game] = block
     return list(types.values())
 
 
+def _read_game_cards(
+    path: Path, game: str, types: dict[str, dict[str, Any]]
+) -> dict[str, dict[str, Any]]:
+    """One game's cards by type name, each value checked by the game's schema in rules/;
+    a bad value names the file, line and field (and the rule). Every type has a card or a
+    ``reason`` line."""
+    schema = SCHEMAS[game]
+    blocks: dict[str, dict[str, Any]] = {}
+    lines: dict[tuple[str, str], int] = {}
+    for line, data in _read(path, GAME_CARD_COLUMNS):
+        row = _Row(path, line, data)
+        name, field_name = row.text("name"), row.text("field")
+        if name not in types:
+            raise row.fail("name", f"{name!r} is not an aircraft type of the catalog")
+        if (name, field_name) in lines:
+            raise row.fail("field", f"{field_name!r} of {name!r} appears twice")
+        lines[(name, field_name)] = line
+        if field_name == "reason":
+            blocks[name] = {"reason": row.text("value")}
+            continue
+        spec = schema.field_named(field_name)
+        if spec is None:
+            raise row.fail("field", f"{field_name!r} is not a field of the {schema.title}")
+        block = blocks.setdefault(name, {"values": {}, "provenance": {}})
+        block["values"][field_name] = spec.parse(row.text("value"))
+        block["provenance"][field_name] = {"kind": data["kind"], "source": data["source"]}
+    for name in types:
+        if name not in blocks:
+            raise CatalogError(path, 0, "name", f"no {schema.title} (nor a reason) for {name!r}")
+        problems = schema.check(blocks[name])
+        if problems:
+            first = problems[0]
+            field_name = first.path.split(".")[-1]
+            line = lines.get((name, field_name), lines.get((name, "reason"), 0))
+            rule = f" [{first.rule}]" if first.rule else ""
+            raise CatalogError(path, line, field_name, f"{name}: {first.message}{rule}")
+    return blocks
+
+
 # -- writing ----------------------------------------------------------------------
+def _add_missing_game_cards(
+    current: AircraftType, values: dict[str, Any], report: CatalogReport
+) -> None:
+    """A game's card the type does not have yet is added (no organiser edit is lost);
+    a card it has is kept, like every other edited value, unless ``--reset``."""
+    have = current.game_cards if isinstance(current.game_cards, dict) else {}
+    missing = {g: b for g, b in values.get("game_cards", {}).items() if g not in have}
+    if missing:
+        current.game_cards = {**have, **missing}
+        _validate_instance(values, current)
+        current.save(update_fields=["game_cards"])
+
+
 def _validate_instance(values: dict[str, Any], instance: AircraftType) -> None:
     try:
         instance.full_clean(validate_unique=False)
@@ -275,6 +338,7 @@ def catalog_load(*, directory: Path = CATALOG_DIR, reset: bool = False) -> Catal
                 instance.save()
                 report.created.append(values["name"])
                 continue
+            _add_missing_game_cards(current, values, report)
             changed = {k: v for k, v in values.items() if getattr(current, k) != v}
             if not changed:
                 report.unchanged.append(values["name"])

@@ -6,12 +6,16 @@ cannot be written by any path (admin, API, command, shell).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 
 from angels.history import ReasonedHistoricalRecords
 from rules.angels20.abilities import ABILITIES, unknown_ability_message
+
+from .game_cards import game_card, game_cards_problems, problem_text
 
 
 class Side(models.TextChoices):
@@ -141,6 +145,17 @@ class AircraftType(models.Model):
         help_text="Names of the fields whose values are estimates (docs/rulings.md), not printed values.",
     )
 
+    # Issue 25: the cards of the other games, checked by roster.game_cards (rules/ schemas).
+    game_cards = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=(
+            'Each game\'s card: {"airforce": {"values": {...}, "provenance": {field: '
+            '{"kind": "printed"|"estimated", "source": "..."}}}, "airpirates": {...}}, '
+            'or {"reason": "..."} where a type has none.'
+        ),
+    )
+
     history = ReasonedHistoricalRecords()  # issue 16: who, when, why of every change
 
     class Meta:
@@ -200,6 +215,13 @@ class AircraftType(models.Model):
         problems = [m for m in map(unknown_ability_message, self.abilities) if m is not None]
         if problems:
             raise ValidationError({"abilities": problems})
+        card_problems = game_cards_problems(self.game_cards)
+        if card_problems:
+            raise ValidationError({"game_cards": [problem_text(p) for p in card_problems]})
+
+    def game_card(self, game: str) -> dict[str, Any] | None:
+        """One game's block (``angels20``, ``cardgame``, ``airforce``, ``airpirates``)."""
+        return game_card(self, game)
 
     @property
     def ability_rules(self) -> list[dict[str, str]]:

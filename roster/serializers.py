@@ -1,17 +1,35 @@
+from typing import Any
+
 from rest_framework import serializers
 
+from .game_cards import GAMES
 from .models import AircraftType, Pilot, Squadron
 
 
 class AircraftTypeOutput(serializers.ModelSerializer):
+    # every game's block read alike: values and provenance, or the reason it has none
+    games = serializers.SerializerMethodField()
+
     class Meta:
         model = AircraftType
         fields = (
             "id", "name", "nation", "side", "year", "kind", "cost", "pilot_quality", "speed_min", "speed_max",
             "high_speed_min", "high_speed_max", "attack_1", "attack_2", "attack_3", "armor", "vital_armor", "hits",
             "turn", "roll", "climb", "dive", "abilities", "card_type", "card_af", "card_sf", "card_gf",
-            "night_fighter", "deck", "deck_copies", "origin", "source", "estimated_fields",
+            "night_fighter", "deck", "deck_copies", "origin", "source", "estimated_fields", "game_cards",
+            "games",
         )  # fmt: skip
+
+    def get_games(self, obj: AircraftType) -> dict[str, Any]:
+        return {game: obj.game_card(game) for game in GAMES}
+
+
+class GameCardsInput(serializers.Serializer):
+    """``PATCH .../game-cards/``: the games' cards to replace (null removes one), checked
+    by the service (roster.game_cards), and the reason kept in the type's history."""
+
+    game_cards = serializers.JSONField()
+    reason = serializers.CharField(max_length=100, required=False, default="")
 
 
 class SquadronOutput(serializers.ModelSerializer):

@@ -9,10 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import models
+from django.db import models, transaction
 
 from angels.errors import RuleViolation
+from angels.history import history_reason
 
+from .game_cards import check_game_cards
 from .models import QUALITY_SCALES, AircraftType, Airframe, Pilot, Squadron
 
 
@@ -76,3 +78,25 @@ def airframe_create(
     airframe = Airframe(aircraft_type=aircraft_type, serial=serial, squadron=squadron, pilot=pilot)
     clean_and_save(airframe)
     return airframe
+
+
+def aircraft_type_set_game_cards(
+    *, aircraft_type_id: int, game_cards: Any, reason: str = ""
+) -> AircraftType:
+    """Replace the named games' cards of a type (the other games' cards are kept; a game
+    given as null is removed). Every block is checked by its game's schema
+    (``roster.game_cards``); a bad value is refused naming its path and rule, and
+    nothing is stored. Locks the type's row for the read-modify-write."""
+    if not isinstance(game_cards, dict):
+        raise RuleViolation("an object of cards by game", field="game_cards", code="invalid")
+    with transaction.atomic():
+        aircraft_type = AircraftType.objects.select_for_update().filter(pk=aircraft_type_id).first()
+        if aircraft_type is None:
+            raise RuleViolation("no such aircraft type", field="id", code="exists")
+        merged = {**(aircraft_type.game_cards or {}), **game_cards}
+        merged = {game: block for game, block in merged.items() if block is not None}
+        check_game_cards(merged)
+        aircraft_type.game_cards = merged
+        with history_reason(reason or "game cards edited"):
+            aircraft_type.save(update_fields=["game_cards"])
+    return aircraft_type

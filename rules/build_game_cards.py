@@ -1,0 +1,198 @@
+"""Write the shipped Air Pirates and Air Force cards of every catalog type.
+
+``python -m rules.build_game_cards`` reads ``rules/catalog/aircraft_facts.tsv`` (a copy
+of ``shared/data/aircraft_facts.tsv``) and writes ``rules/catalog/airpirates_cards.csv``
+and ``airforce_cards.csv``: one line per value (name, field, value, kind, source), the
+estimates of ``rules.airpirates.estimate`` / ``rules.airforce.estimate`` with the values
+the rulebooks print standing over them. A type with no card has one ``reason`` line.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from rules.aircraft_facts import Facts, facts_from_row
+from rules.airforce import estimate as airforce
+from rules.airpirates import estimate as airpirates
+
+CATALOG = Path(__file__).resolve().parent / "catalog"
+FACTS_FILE = "aircraft_facts.tsv"
+FILES = {"airpirates": "airpirates_cards.csv", "airforce": "airforce_cards.csv"}
+COLUMNS = ("name", "field", "value", "kind", "source")
+
+# Catalog type -> the facts rows it is estimated from (later rows fill the first's blanks).
+_109G = ("Messerschmitt Bf 109G-6", "Messerschmitt Bf 109G-5")
+_190 = ("Focke-Wulf Fw 190A-4", "Focke-Wulf Fw 190A-8")
+_ZERO = ("Mitsubishi A6M2 Zero (Model 21)",)
+_HURRI = ("Hawker Hurricane Mk I", "Hawker Hurricane I")
+_P51BC = ("North American P-51B/C Mustang", "North American P-51B Mustang")
+FACTS_ROWS: dict[str, tuple[str, ...]] = {
+    'A6M2 "Zeke"': _ZERO,
+    "A6M2 Zero Ace": _ZERO,
+    "Bf 109E Ace": ("Messerschmitt Bf 109E-3",),
+    "Bf 109E Wingman": ("Messerschmitt Bf 109E-3",),
+    'Bf 109F "Friedrich"': ("Messerschmitt Bf 109F-4", "Messerschmitt Bf 109F-3", *_109G),
+    'Bf 109G "Gustav" Ace': _109G,
+    "Bf 110C": ("Messerschmitt Bf 110C-1",),
+    "C.200 Saetta Rookie": ("Macchi C.200 Saetta",),
+    "Expeditionary C.200 Saetta": ("Macchi C.200 Saetta",),
+    "C.202 Folgore": ("Macchi C.202 Folgore",),
+    "C.202 Folgore Ace": ("Macchi C.202 Folgore",),
+    "Channel Front Fw 190A": _190,
+    "Fw 190A Würger": _190,
+    "Guards Yak 1": ("Yakovlev Yak-1",),
+    "Yak-1 Rookie": ("Yakovlev Yak-1",),
+    "Hurricane Mk I": _HURRI,
+    "Kościuszko Hurricane Mk I": _HURRI,
+    'I-16 "Abu"': ("Polikarpov I-16 type 24",),
+    'I-16 "Ishak"': ("Polikarpov I-16 type 24",),
+    'Ki-61 "Tony"': ("Kawasaki Ki-61-I Hien 'Tony'",),
+    "Lend-Lease Tomahawk Mk. II": (
+        "Curtiss P-40C Warhawk / Tomahawk IIB",
+        "Curtiss P-40B Warhawk",
+    ),
+    'MS.406 "Mätimaha"': ("Morane-Saulnier MS.406",),
+    "MS.406 Rookie": ("Morane-Saulnier MS.406",),
+    "Navy F4F-3 Wildcat": ("Grumman F4F-3 Wildcat",),
+    "USMC F4F-4 Wildcat": ("Grumman F4F-4 Wildcat",),
+    "P-40B Rookie": ("Curtiss P-40B Warhawk",),
+    "P-40C Flying Tiger": ("Curtiss P-40C Warhawk / Tomahawk IIB", "Curtiss P-40B Warhawk"),
+    "P-51B Mustang Ace": _P51BC,
+    "P-51C Escort": _P51BC,
+    "Spitfire Mk I Ace": (
+        "Supermarine Spitfire Mk I",
+        "Supermarine Spitfire I / I.A (Air Force I.A; Air Pirates Mk I)",
+    ),
+    "Typhoon Interceptor": ("Hawker Typhoon IB",),
+    "He 111 bomber token": ("Heinkel He 111H-3",),
+    # the card game's planes (003 PLANE DECK CARD LIST): the variant of their years
+    "Lockheed P-38 Lightning": ("Lockheed P-38J Lightning",),
+    "Bell P-39 Airacobra": ("Bell P-39D Airacobra",),
+    "Curtis P-40 Warhawk": ("Curtiss P-40E Warhawk", "Curtiss P-40B Warhawk"),
+    "P-47 Thunderbolt": ("Republic P-47D Thunderbolt", "Republic P-47B Thunderbolt"),
+    "P-51 Mustang": ("North American P-51D Mustang",),
+    "Bristol Beaufighter": ("Bristol Beaufighter Mk IF", "Bristol Beaufighter TF.X"),
+    "Supermarine Spitfire": ("Supermarine Spitfire V.B",),
+    "Hawker Hurricane": ("Hawker Hurricane IIC",),
+    "Hawker Typhoon": ("Hawker Typhoon IB",),
+    "Douglas A-20 Havoc": ("Douglas A-20G Havoc",),
+    "Douglas A-26 Invader": ("Douglas A-26B Invader",),
+    "Avro 683 Lancaster": ("Avro Lancaster B.I",),
+    "Handley Page Halifax": ("Handley Page Halifax B.III",),
+    "Havilland DH 98 Mosquito": ("de Havilland Mosquito FB.VI", "de Havilland Mosquito B.IV"),
+    "Bristol Blenheim": ("Bristol Blenheim Mk IV",),
+    "Boeing B-17 Flying Fortress": ("Boeing B-17G Flying Fortress", "Boeing B-17F Flying Fortress"),
+    "Consolidated B-24 Liberator": (
+        "Consolidated B-24J Liberator",
+        "Consolidated B-24D Liberator",
+    ),
+    "Martin B-26 Marauder": ("Martin B-26B Marauder",),
+    "Messerschmitt Bf 109": _109G,
+    "Focke Wulf FW 190": ("Focke-Wulf Fw 190A-8", "Focke-Wulf Fw 190A-4"),
+    "Messerschmitt Me 262": ("Messerschmitt Me 262A-1a",),
+    "Messerschmitt Bf 110": ("Messerschmitt Bf 110G-4", "Messerschmitt Bf 110C-1"),
+    "Messerschmitt Me 410": ("Messerschmitt Me 410A-1 Hornisse",),
+    "Junkers Ju 87 Stuka": ("Junkers Ju 87D-5", "Junkers Ju 87B-2"),
+    "Junkers Ju 88": ("Junkers Ju 88A-1", "Junkers Ju 88C-6c"),
+    "Henschel Hs 129": ("Henschel Hs 129B-1",),
+    "Heinkel He 111": ("Heinkel He 111H-3",),
+    "Heinkel He 177 Greif": ("Heinkel He 177A-5 Greif",),
+    "Dornier Do 17": ("Dornier Do 17Z-2",),
+    "Dornier Do 217": ("Dornier Do 217E-2",),
+}
+
+# Types with no card in a game, and why.
+NO_CARD = {
+    "Medium bomber token": (
+        "a generic bomber token of Angels 20 (000 'BOMBER ESCORT SCENARIO'), not one "
+        "aircraft: Air Pirates and Air Force fly a named bomber type instead"
+    ),
+}
+
+# Catalog type -> the name the rulebook gives it, where the rulebook prints values of it.
+PRINTED_NAMES = {
+    "airpirates": {
+        "P-51 Mustang": "P-51D",
+        "Spitfire Mk I Ace": "Spitfire Mk1",
+        'A6M2 "Zeke"': "A6M2 Zero",
+        "A6M2 Zero Ace": "A6M2 Zero",
+    },
+    "airforce": {'A6M2 "Zeke"': "Zero", "A6M2 Zero Ace": "Zero"},
+}
+
+Estimator = Callable[[Facts], dict[str, tuple[Any, str]]]
+GAMES: dict[str, tuple[Estimator, dict[str, dict[str, tuple[Any, str]]], str]] = {
+    "airpirates": (airpirates.estimate_control_card, airpirates.PRINTED, airpirates.RULING),
+    "airforce": (airforce.estimate_data_card, airforce.PRINTED, airforce.RULING),
+}
+
+
+def read_facts(path: Path) -> dict[str, dict[str, str]]:
+    with path.open(newline="", encoding="utf-8") as fh:
+        return {row["name"]: row for row in csv.DictReader(fh, delimiter="\t")}
+
+
+def merged_facts(rows: Mapping[str, Mapping[str, str]], names: tuple[str, ...]) -> Facts:
+    """The first row, its blanks filled from the next rows in turn."""
+    merged = dict(rows[names[0]])
+    for name in names[1:]:
+        for column, value in rows[name].items():
+            if not (merged.get(column) or "").strip():
+                merged[column] = value
+    return facts_from_row(merged)
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def card_lines(game: str, name: str, rows: Mapping[str, Mapping[str, str]]) -> list[dict[str, str]]:
+    """The lines of one type's card in one game."""
+    if name in NO_CARD:
+        return [{"name": name, "field": "reason", "value": NO_CARD[name], "kind": "", "source": ""}]
+    estimator, printed, ruling = GAMES[game]
+    names = FACTS_ROWS[name]
+    values = estimator(merged_facts(rows, names))
+    stated = printed.get(PRINTED_NAMES[game].get(name, ""), {})
+    facts = "aircraft_facts.tsv: " + " (blanks from ".join(names) + ")" * (len(names) - 1)
+    lines = []
+    for field, (value, basis) in values.items():
+        if field in stated:
+            value, source = stated[field]
+            kind = "printed"
+        else:
+            kind, source = "estimated", f"{ruling}; {facts}; {basis}"
+        lines.append(
+            {"name": name, "field": field, "value": _text(value), "kind": kind, "source": source}
+        )
+    return lines
+
+
+def build(type_names: list[str], directory: Path = CATALOG) -> dict[str, int]:
+    rows = read_facts(directory / FACTS_FILE)
+    written = {}
+    for game, file_name in FILES.items():
+        lines = [line for name in type_names for line in card_lines(game, name, rows)]
+        with (directory / file_name).open("w", newline="", encoding="utf-8") as fh:
+            writer = csv.DictWriter(fh, fieldnames=COLUMNS, lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(lines)
+        written[game] = len(lines)
+    return written
+
+
+def catalog_type_names(directory: Path = CATALOG) -> list[str]:
+    names = []
+    for file_name in ("angels20_aircraft.csv", "card_game_planes.csv"):
+        with (directory / file_name).open(newline="", encoding="utf-8") as fh:
+            names += [row["name"] for row in csv.DictReader(fh)]
+    return names
+
+
+if __name__ == "__main__":
+    print(build(catalog_type_names()))
