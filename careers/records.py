@@ -157,7 +157,8 @@ def _flown_from(craft: Mapping[str, Any], pid: int) -> FlownRecord:
         retreated=craft.get("fate") == "retreated",
         bailed_out_early=bool(isinstance(bailout, Mapping) and bailout.get("early")),
         survival_die=die if isinstance(die, int) else None,
-        territory=_engine_territory(craft) if isinstance(die, int) else "",
+        # the engine's 000 roll was made over the territory its modifier says
+        territory=_engine_territory(craft) if craft.get("survival_modifier") is not None else "",
         damage_by_part={str(k): _count(v) for k, v in parts.items()}
         if isinstance(parts, Mapping)
         else {},
@@ -209,6 +210,7 @@ def record_from_engine_result(
             shooter=names.get(str(kill.get("attacker")), ""),
             contenders=contenders,
             rolls=kill.get("credit_rolls") or [],
+            names=names,
         )
         kills.append(
             KillRecord(

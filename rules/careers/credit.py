@@ -13,7 +13,7 @@ in the order of their first appearance in the list, so replays are exact.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,12 +33,22 @@ KILL_CREDIT_RULES: dict[str, str] = {
 
 
 def credit_record(
-    *, rule: str, shooter: str, contenders: Sequence[str], rolls: Sequence[Sequence[Any]]
+    *,
+    rule: str,
+    shooter: str,
+    contenders: Sequence[str],
+    rolls: Sequence[Sequence[Any]],
+    names: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """A kill's credit as the roster keeps it (``KillRecord.credit``): the rule the
-    battle's game credited it by, its roll-off dice, and why, in words."""
+    battle's game credited it by, its roll-off dice, and why, in words. ``names``
+    turns the shooters' ids in the roll-off's purposes into names."""
+    names = names or {}
     if len(contenders) > 1:
-        faces = ", ".join(f"{r[0].removeprefix('kill credit roll-off: ')}={r[2]}" for r in rolls)
+        faces = ", ".join(
+            f"{names.get(who := str(r[0]).removeprefix('kill credit roll-off: '), who)}={r[2]}"
+            for r in rolls
+        )
         why = f"{', '.join(contenders)} fired together last; d6 {faces}; {shooter} gets the kill."
     elif rule.startswith("000 "):
         why = f"{shooter}'s attack destroyed the target."
