@@ -283,8 +283,11 @@ def _read_game_cards(
         problems = schema.check(blocks[name])
         if problems:
             first = problems[0]
-            field_name = first.path.split(".")[-1]
+            parts = first.path.split(".")  # values.<field> or provenance.<field>[.kind]
+            field_name = parts[1] if len(parts) > 1 else parts[0]
             line = lines.get((name, field_name), lines.get((name, "reason"), 0))
+            if parts[0] == "provenance":
+                field_name = f"{field_name}.{parts[2] if len(parts) > 2 else 'kind'}"
             rule = f" [{first.rule}]" if first.rule else ""
             raise CatalogError(path, line, field_name, f"{name}: {first.message}{rule}")
     return blocks
