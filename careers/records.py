@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 MODES: tuple[str, ...] = ("card", "engine", "table")
 TERRITORIES: tuple[str, ...] = ("allied", "axis", "neutral")
+GAMES: tuple[str, ...] = ("angels20", "air_force", "air_pirates")  # the survival rule sets
 
 
 @dataclass(frozen=True, slots=True)

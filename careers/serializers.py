@@ -17,7 +17,7 @@ from .models import (
     TableSystem,
     Territory,
 )
-from .records import MODES, TERRITORIES
+from .records import GAMES, MODES, TERRITORIES
 from .selectors import campaign_of
 
 
@@ -171,8 +171,13 @@ class FlownRecordInput(_RecordPart):
     ground_targets = _count()
     territory = serializers.ChoiceField(choices=TERRITORIES, required=False, allow_blank=True)
     survival = serializers.DictField(required=False, allow_null=True)
-    survival_die = serializers.IntegerField(
-        min_value=1, max_value=6, required=False, allow_null=True, error_messages=_WHOLE
+    survival_die = serializers.IntegerField(  # the game's die: d6, or Air Pirates' d10
+        min_value=1, max_value=10, required=False, allow_null=True, error_messages=_WHOLE
+    )
+    damage_by_part = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=MAX_ID, error_messages=_WHOLE),
+        required=False,
+        help_text='Damage by the parts the game uses, e.g. {"wing": 2, "cockpit": 1}.',
     )
 
 
@@ -202,6 +207,12 @@ class EngagementRecordInput(_RecordPart):
     )
     territory = serializers.ChoiceField(choices=TERRITORIES, required=False)
     survival_rule = serializers.CharField(required=False, allow_blank=True)
+    game = serializers.ChoiceField(
+        choices=GAMES,
+        required=False,
+        allow_blank=True,
+        help_text="The game the battle was flown under (empty: the survival rule's own).",
+    )
 
 
 class EngagementInput(serializers.Serializer):

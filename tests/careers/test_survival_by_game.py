@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from rest_framework.test import APIClient
 
 from careers.models import PilotEvent
 from careers.records import record_from_engine_result
@@ -161,3 +162,56 @@ def test_a_tie_for_the_last_shot_shows_its_roll_off(cast, client):
     assert [d[2] for d in kill.dice] == [2, 5]
     page = client.get(f"/pilots/{cast['Mölders'].pk}/").content.decode()
     assert "a tie settled by the dice" in page and "Bf 109E Ace=2, Bf 109E Wingman=5" in page
+
+
+@pytest.fixture
+def api(organiser):
+    client = APIClient()
+    client.force_authenticate(organiser)
+    return client
+
+
+def _engine_record(cast, **flown):
+    return {
+        "mode": "engine", "battle_ref": "battle:9", "territory": "allied", "game": "angels20",
+        "flown": [{"pilot_id": cast["Bader"].pk, "aircraft": "Spitfire Mk I", "destroyed": True,
+                   "damage": 3, "damage_by_part": {"airframe": 3}, **flown}],
+    }  # fmt: skip
+
+
+def test_the_engagement_api_takes_the_game_and_its_detail(api, cast):
+    campaign = cast["campaign"]
+    campaign.survival_rule = "air_force"
+    campaign.save(update_fields=["survival_rule"])
+    body = {"source_key": "api:9", "campaign": campaign.pk, "record": _engine_record(cast)}
+    response = api.post("/api/roster/engagements/", body, format="json")
+    assert response.status_code == 201, response.json()
+    roll = PilotEvent.objects.get(pilot=cast["Bader"], kind="survival_roll")
+    assert roll.details["rule_set"] == "air_force" and roll.details["battle_game"] == "angels20"
+    assert roll.details["hits_read"]["cockpit_hits"] == 2
+
+
+@pytest.mark.parametrize(
+    ("record", "field"),
+    [
+        ({"game": "chess"}, "game"),
+        ({"flown": [{"pilot_id": 1, "damage_by_part": {"wing": -1}}]}, "flown[0].damage_by_part"),
+        ({"flown": [{"pilot_id": 1, "damage_by_part": ["wing"]}]}, "flown[0].damage_by_part"),
+    ],
+)
+def test_a_bad_game_or_detail_is_a_400_naming_the_field(api, cast, record, field):
+    body = {"source_key": "api:10", "campaign": cast["campaign"].pk,
+            "record": {**_engine_record(cast), **record}}  # fmt: skip
+    response = api.post("/api/roster/engagements/", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["field"].startswith(field), response.json()
+    assert not PilotEvent.objects.filter(kind="survival_roll").exists()
+
+
+def test_an_angels20_survival_die_above_six_is_refused(api, cast):
+    """The die is the game's: a d6 for Angels 20 (a d10 only for Air Pirates)."""
+    body = {"source_key": "api:11", "campaign": cast["campaign"].pk,
+            "record": _engine_record(cast, survival_die=8)}  # fmt: skip
+    response = api.post("/api/roster/engagements/", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["field"] == "flown[0].survival_die"
