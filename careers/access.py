@@ -106,3 +106,22 @@ def require_may_edit(user: Any, row: Any, *, field: str) -> None:
             field=field,
             code="permission",
         )
+
+
+def may_rename(user: Any, pilot: Any) -> bool:
+    """Renaming a pilot (issue 24): staff rename anyone; an organiser a pilot drafted
+    as a replacement for a campaign they organise (a library pilot is staff's)."""
+    from .models import PilotEvent, PilotEventKind
+
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_staff:
+        return True
+    return may_write_row(user, pilot) and (
+        PilotEvent.objects.filter(
+            pilot=pilot,
+            kind=PilotEventKind.JOINED,
+            details__replacement=True,
+            campaign_id=pilot.enrolled_in_id,
+        ).exists()
+    )

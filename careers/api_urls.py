@@ -8,6 +8,7 @@ urlpatterns = [
     path("pilots/<id:pk>/", apis.PilotCareerApi.as_view(), name="api-pilot-career"),
     path("pilots/<id:pk>/events/", apis.PilotEventListApi.as_view(), name="api-pilot-events"),
     path("pilots/<id:pk>/transfer/", apis.PilotTransferApi.as_view(), name="api-pilot-transfer"),
+    path("pilots/<id:pk>/rename/", apis.PilotRenameApi.as_view(), name="api-pilot-rename"),
     path("pilots/<id:pk>/retire/", apis.PilotRetireApi.as_view(), name="api-pilot-retire"),
     path("pilots/<id:pk>/revive/", apis.PilotReviveApi.as_view(), name="api-pilot-revive"),
     path("aces/", apis.LeaderboardApi.as_view(), name="api-leaderboard"),

@@ -22,6 +22,7 @@ from . import selectors, services
 from .access import (
     can_write,
     engagement_pilot_fields,
+    may_rename,
     require_campaign_pilots,
     require_campaign_squadron,
     require_may_edit,
@@ -42,6 +43,7 @@ from .serializers import (
     PilotCareerOutput,
     PilotEventOutput,
     ReasonInput,
+    RenameInput,
     SquadronPageOutput,
     TableBattleInput,
     TableBattleOutput,
@@ -257,6 +259,23 @@ class PilotRetireApi(_PilotActApi):
 
 class PilotReviveApi(_PilotActApi):
     act = staticmethod(services.pilot_revive)
+
+
+class PilotRenameApi(APIView):
+    """Rename a pilot: staff, or the organiser of the campaign he was drafted for (issue 24)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=RenameInput, responses=PilotOutput)
+    def post(self, request, pk: int):
+        pilot = get_object_or_404(Pilot, pk=pk)
+        if not may_rename(request.user, pilot):
+            raise PermissionDenied(
+                "only staff, or the organiser of the campaign he was drafted for, rename a pilot"
+            )
+        data = _parse(RenameInput, request.data)
+        pilot = services.pilot_rename(pilot_id=pk, name=data["name"], by=request.user.username)
+        return Response(PilotOutput(pilot).data)
 
 
 class PilotTransferApi(APIView):

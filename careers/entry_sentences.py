@@ -519,6 +519,8 @@ def _note(e: _Entry) -> SafeString:
     d.get("enrolment")  # said by the text ("enrolled in campaign ...")
     d.get("assigned_by")  # the action that assigned a pilot to a plane: for its undo only
     note = str(d.get("text", "note"))
+    if d.has("renamed_from"):  # issue 24: the old name kept in the log
+        note = f"Renamed from {d.get('renamed_from')} to {d.get('renamed_to')}"
     if d.has("aircraft") or d.has("plane"):
         plane = f"plane {d.get('plane')}" if d.has("plane") else ""
         what = (

@@ -311,6 +311,10 @@ class PilotAddInput(serializers.Serializer):
     reason = serializers.CharField()
 
 
+class RenameInput(serializers.Serializer):
+    name = serializers.CharField(allow_blank=True)
+
+
 class TransferInput(serializers.Serializer):
     squadron = serializers.IntegerField()
     reason = serializers.CharField()

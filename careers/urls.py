@@ -6,6 +6,7 @@ urlpatterns = [
     path("pilots/", views.pilot_list, name="pilot-list"),
     path("squadrons/", views.squadron_list, name="squadron-list"),
     path("pilots/<id:pk>/", views.pilot_detail, name="pilot"),
+    path("pilots/<id:pk>/rename/", views.pilot_rename, name="pilot-rename"),
     path("squadrons/<id:pk>/", views.squadron_detail, name="squadron"),
     path("pilots/<id:pk>/card.pdf", print_views.pilot_card_pdf, name="pilot-card-pdf"),
     path("squadrons/<id:pk>/print/", print_views.squadron_print, name="squadron-print"),

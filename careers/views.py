@@ -18,7 +18,7 @@ from roster.filters import PilotFilter, SquadronFilter
 from roster.models import AircraftType, Pilot, Side, Squadron
 
 from . import charts, selectors, services
-from .access import can_write, require_campaign_pilots, table_pilot_fields
+from .access import can_write, may_rename, require_campaign_pilots, table_pilot_fields
 from .entry_sentences import table_battle_outcomes
 from .forms import FlightFormSet, ShotFormSet, TableBattleForm, table_battle_input
 from .hooks import campaigns_organised_by
@@ -40,13 +40,36 @@ def home_context() -> dict:
     }
 
 
-def pilot_detail(request, pk: int):
+def pilot_detail(request, pk: int, *, problem: RuleViolation | None = None, status: int = 200):
     try:
         career = selectors.pilot_career(pilot_id=pk)
     except Pilot.DoesNotExist:
         raise Http404("no such pilot") from None
     career["chart"] = charts.kills_over_turns_svg(career["kills_by_turn"])
-    return render(request, "careers/pilot.html", career)
+    career["may_rename"] = may_rename(request.user, career["pilot"])
+    career["rename_problem"] = problem
+    career["rename_value"] = request.POST.get("name", "") if problem else ""
+    return render(request, "careers/pilot.html", career, status=status)
+
+
+@require_POST
+@login_required
+def pilot_rename(request, pk: int):
+    """The pilot page's rename form (issue 24): staff, or the organiser of the
+    campaign he was drafted for; a bad name is the page again (400) saying why."""
+    pilot = get_object_or_404(Pilot, pk=pk)
+    if not may_rename(request.user, pilot):
+        raise PermissionDenied(
+            "Only staff, or the organiser of the campaign he was drafted for, rename a pilot."
+        )
+    try:
+        pilot = services.pilot_rename(
+            pilot_id=pk, name=request.POST.get("name", ""), by=request.user.username
+        )
+    except RuleViolation as exc:
+        return pilot_detail(request, pk, problem=exc, status=400)
+    messages.success(request, f"Renamed: {pilot.name}.")
+    return redirect("pilot", pk=pk)
 
 
 def squadron_detail(request, pk: int):

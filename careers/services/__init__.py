@@ -23,6 +23,7 @@ from .career_settings import career_settings_for, career_settings_update
 from .carry import pilot_counts_carry
 from .claims import claim_confirm, claim_deny, table_battle_record
 from .log import pilot_enlist, pilot_log
+from .naming import pilot_rename
 from .results import engagement_apply
 from .turns import (
     campaign_turn_begin,
@@ -47,6 +48,7 @@ __all__ = [
     "pilot_counts_carry",
     "pilot_enlist",
     "pilot_log",
+    "pilot_rename",
     "pilot_retire",
     "pilot_revive",
     "pilot_transfer",

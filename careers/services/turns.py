@@ -44,9 +44,33 @@ _REPLACEMENT_NAMES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 _ANY_NAMES = (("Alex", "Max", "Leo", "Paul"), ("Novak", "Marin", "Berg", "Roux"))
 
 
-def _replacement_name(nation: str, dice: Dice) -> str:
+def _replacement_name(nation: str, dice: Dice, taken: Collection[str]) -> str:
+    """A drafted pilot's name, never one already in ``taken`` (the squadron's names,
+    issue 24): the dice pick a first name and a surname; if that name is taken, the
+    next free pairing after it in the nation's lists (in order, wrapping round);
+    when every pairing is taken, the rolled name with the lowest free numeral
+    ("Bob Davis II"). Deterministic from the seeded dice, which roll twice either way."""
     first, last = _REPLACEMENT_NAMES.get(nation, _ANY_NAMES)
-    return f"{first[dice.roll(len(first), 'replacement first name') - 1]} {last[dice.roll(len(last), 'replacement surname') - 1]}"
+    i = dice.roll(len(first), "replacement first name") - 1
+    j = dice.roll(len(last), "replacement surname") - 1
+    pairings = len(first) * len(last)
+    start = i * len(last) + j
+    for step in range(pairings):
+        k = (start + step) % pairings
+        name = f"{first[k // len(last)]} {last[k % len(last)]}"
+        if name not in taken:
+            return name
+    base, n = f"{first[i]} {last[j]}", 2
+    while _numbered(base, n) in taken:
+        n += 1
+    return _numbered(base, n)
+
+
+_NUMERALS = ("", "", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+
+
+def _numbered(name: str, n: int) -> str:
+    return f"{name} {_NUMERALS[n] if n < len(_NUMERALS) else n}"
 
 
 @transaction.atomic
@@ -116,8 +140,15 @@ def replacements_draft(
             count = min(
                 settings.replacement_rate, max(0, squadron.target_strength - squadron.on_strength)
             )
+            # every name the squadron has ever had on its roll (any campaign, any status)
+            taken = (
+                set(Pilot.objects.filter(squadron=squadron).values_list("name", flat=True))
+                if count
+                else set()
+            )
             for _ in range(count):
-                name = _replacement_name(squadron.nation, dice)
+                name = _replacement_name(squadron.nation, dice, taken)
+                taken.add(name)
                 extra: dict[str, Any] = {}
                 rolls: list[Any] = []
                 chars = None

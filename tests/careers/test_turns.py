@@ -21,7 +21,7 @@ from careers.services import (
     pilots_return_to_duty,
     replacements_draft,
 )
-from roster.models import PilotStatus
+from roster.models import Pilot, PilotStatus
 from rules.dice import ScriptedDice
 
 from .conftest import refresh
@@ -124,6 +124,8 @@ def test_a_campaign_drafts_the_same_replacements_from_its_seed_whatever_its_data
     squadrons = [cast["raf"], cast["jg"]]
 
     def drafted_by(seed: int) -> list[tuple[str, str, int | None]]:
+        # the earlier draft leaves first: its names would be taken (issue 24, no namesakes)
+        Pilot.objects.filter(events__details__replacement=True).delete()
         other = campaign_services.campaign_create(
             name=f"Careers 1940, seed {seed}", created_by=organiser, seed=seed,
             progression_rule="air_force", survival_rule="angels20", squadrons=squadrons,
