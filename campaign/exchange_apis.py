@@ -146,7 +146,7 @@ def import_answer(report: ImportReport) -> dict:
         "id": None if report.preview else report.campaign.pk,
         "name": report.campaign.name,
         "preview": report.preview,
-        "created": {table: n for table, n in report.rows.items() if n},
+        "created": report.created(),
         "renamed": [
             {"table": c.table, "what": c.what, "old": c.old, "new": c.new} for c in report.renamed
         ],

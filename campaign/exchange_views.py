@@ -15,6 +15,7 @@ import json
 from datetime import timedelta
 from typing import Any
 
+from django.apps import apps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
@@ -94,8 +95,15 @@ def _refused(request: HttpRequest, exc: RuleViolation) -> HttpResponse:
     return _page(request, 400, refused=exc)
 
 
+def _one(table: str) -> str:
+    return str(apps.get_model(table)._meta.verbose_name)
+
+
 def _preview_context(report: ImportReport) -> dict[str, Any]:
-    created = [(table.split(".")[1], n) for table, n in report.rows.items() if n]
+    created = [
+        (n, apps.get_model(table)._meta.verbose_name_plural if n > 1 else _one(table))
+        for table, n in report.created().items()
+    ]
     return {
         "name": report.campaign.name,
         "created": created,

@@ -70,12 +70,21 @@ class ImportRefused(RuleViolation):
 
 @dataclass
 class ImportReport:
+    """What an import wrote (or, in a preview, would write); ``rows`` counts the file's
+    rows by table, its aircraft types included (:meth:`created` counts only new rows)."""
+
     campaign: Campaign
     rows: dict[str, int] = field(default_factory=dict)
     people: list[str] = field(default_factory=list)  # the file's members, to invite
     invite: list[PersonToInvite] = field(default_factory=list)  # the same, as rows
     renamed: list[Rename] = field(default_factory=list)  # a copy's new names
     preview: bool = False  # nothing was stored
+
+    def created(self) -> dict[str, int]:
+        """New rows by table: the file's, less the aircraft types this server had."""
+        out = {**self.rows, "roster.aircrafttype": len(self.types_created)}
+        return {table: n for table, n in out.items() if n}
+
     types_created: list[str] = field(default_factory=list)
     types_reused: list[str] = field(default_factory=list)
     type_differences: list[str] = field(default_factory=list)
@@ -521,8 +530,8 @@ def _members(rows: list[dict], ids: _Ids, importer: str) -> tuple[list[str], lis
             raise _refuse("names a campaign not in the file", f"{where}.campaign")
         if row.get("role") == Role.COMMANDER and row.get("side") not in ("allied", "axis"):
             raise _refuse("a commander commands the allied or the axis side", f"{where}.side")
-        people.append(member_words(row))
         if row["user"] != importer:
+            people.append(member_words(row))
             side = str(row.get("side")) if row["role"] == Role.COMMANDER else ""
             invite.append(PersonToInvite(username=row["user"], role=row["role"], side=side))
     return people, invite
