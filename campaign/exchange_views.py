@@ -201,5 +201,6 @@ def campaign_import_confirm(request: HttpRequest) -> HttpResponse:
     except RuleViolation as exc:
         return _refused(request, exc)
     lines = report_lines(report)
-    messages.success(request, lines[0] + " Invite its people from the Invitations below.")
+    invite = " Invite its people from the Invitations below." if report.people else ""
+    messages.success(request, lines[0] + invite)
     return redirect("campaign-detail", pk=report.campaign.pk)
