@@ -16,7 +16,7 @@ from django.apps import apps
 from django.core import signing
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.test import Client
+from django.test import Client, override_settings
 
 from campaign.exchange.document import TABLES
 from campaign.exchange_views import SALT
@@ -276,3 +276,15 @@ def test_the_command_previews_and_imports_a_copy(campaign, users, tmp_path):
     assert Squadron.objects.filter(name__endswith=" (copy)").count() == campaign.squadrons.count()
     with pytest.raises(CommandError, match="already on this server: a campaign named"):
         call_command("campaign_import", str(path), "--organiser", "orga", stdout=out)
+
+
+@override_settings(ANGELS_CAMPAIGN_CREATORS="staff")
+def test_where_only_staff_start_campaigns_only_staff_import(campaign, users, django_user_model):
+    organiser = _as(users["organiser"])
+    text = _export(organiser, campaign)
+    assert 'id="import"' not in organiser.get("/campaigns/").content.decode()
+    assert _preview(organiser, text).status_code == 403
+    assert organiser.post("/campaigns/import/confirm/", {"token": "x"}).status_code == 403
+    staff = _as(django_user_model.objects.create_user("exchange-staff", is_staff=True))
+    assert 'id="import"' in staff.get("/campaigns/").content.decode()
+    assert _preview(staff, text).status_code == 200
