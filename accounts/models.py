@@ -75,6 +75,16 @@ class Invitation(models.Model):
     )
     accepted_at = models.DateTimeField(null=True, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    # issue 23: an existing user invited by name on the campaign page or the members API;
+    # they accept or decline on their invitations page (accounts.offers), no link needed
+    addressee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="invitations_received",
+        help_text="The user it is addressed to (invited by username); none for a link.",
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -202,7 +202,7 @@ def invitation_accept(*, token: str, user: AbstractBaseUser | AnonymousUser) -> 
                 code="permission",
             )
         try:
-            member = campaign_services.campaign_invite(
+            member = campaign_services.campaign_member_set(
                 campaign=campaign,
                 by=invitation.created_by,
                 user=user,  # type: ignore[arg-type]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import signin_views, views
+from . import offer_views, signin_views, views
 
 app_name = "accounts"
 urlpatterns = [
@@ -16,6 +16,8 @@ urlpatterns = [
         views.campaign_invitations_page,
         name="campaign-invitations",
     ),
+    path("invitations/", offer_views.invitations_mine, name="invitations-mine"),
+    path("invitations/<id:pk>/answer/", offer_views.invitation_answer, name="invitation-answer"),
     path("invitations/<id:pk>/revoke/", views.invitation_revoke, name="invitation-revoke"),
     path("invitations/<str:token>/", views.invitation_page, name="invitation"),
 ]

@@ -74,26 +74,26 @@ def _battles(user: Any) -> list[dict[str, Any]]:
 
 
 def _invitations(user: Any) -> list[dict[str, Any]]:
-    if not user.email:
-        return []
+    """Invitations addressed to the user (answered on their invitations page) and those
+    mailed to their address (answered by the mail's link)."""
+    to_them = Q(addressee=user)
+    if user.email:
+        to_them |= Q(addressee__isnull=True, email__iexact=user.email)
     pending = Invitation.objects.filter(
-        email__iexact=user.email,
+        to_them,
         accepted_at__isnull=True,
         revoked_at__isnull=True,
         expires_at__gt=timezone.now(),
     ).select_related("campaign")
     out = []
     for inv in pending:
-        part = f"{inv.side} {inv.role}" if inv.side else inv.role
-        out.append(
-            _item(
-                "invitation",
-                inv.campaign.name,
-                f"You are invited as {part}: open the link in the invitation mail to accept.",
-                reverse("campaign-detail", kwargs={"pk": inv.campaign_id}),
-                inv.expires_at,
-            )
-        )
+        if inv.addressee_id:
+            what = f"You are invited as {inv.part}: accept or decline."
+            url = reverse("accounts:invitations-mine")
+        else:
+            what = f"You are invited as {inv.part}: open the link in the invitation mail to accept."
+            url = reverse("campaign-detail", kwargs={"pk": inv.campaign_id})
+        out.append(_item("invitation", inv.campaign.name, what, url, inv.expires_at))
     return out
 
 

@@ -6,7 +6,7 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
-from accounts import waiting_views
+from accounts import offer_views, waiting_views
 
 from . import auth, favicon, health
 from .api import unknown_api_path
@@ -37,6 +37,8 @@ urlpatterns = [
     path("api/campaigns/", include("campaign.exchange_urls")),  # export, import (issue 16)
     path("api/campaigns/", include("campaign.api_urls")),
     path("api/", include("accounts.api_urls")),  # invitations (issue 15)
+    # issue 23: the invite form makes an invitation the user accepts (accounts.offers)
+    path("campaigns/<id:pk>/invite/", offer_views.campaign_invite, name="campaign-invite"),
     path("campaigns/", include("campaign.urls")),
     path("history/", include("campaign.history_urls")),  # issue 16: history of every change
     path("api/battles/", include("battles.api_urls")),

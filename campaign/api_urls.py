@@ -7,7 +7,6 @@ urlpatterns = [
     path("create/", apis.CampaignCreateApi.as_view(), name="api-campaign-create"),
     path("<id:pk>/", apis.CampaignDetailApi.as_view(), name="api-campaign-detail"),
     path("<id:pk>/actions/", apis.CampaignActionApi.as_view(), name="api-campaign-act"),
-    path("<id:pk>/members/", apis.CampaignMemberApi.as_view(), name="api-campaign-members"),
     path("<id:pk>/corrections/", apis.CampaignCorrectionApi.as_view(), name="api-campaign-correct"),
     path("<id:pk>/start/", apis.CampaignStartApi.as_view(), name="api-campaign-start"),
     path("<id:pk>/undo/", apis.CampaignUndoApi.as_view(), name="api-campaign-undo"),

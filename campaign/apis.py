@@ -1,6 +1,5 @@
 """Campaign API: one view per operation; each parses, calls one service, returns the caller's view."""
 
-from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -24,7 +23,6 @@ from .serializers import (
     CorrectionInput,
     EngineRulesInput,
     EngineRulesOutput,
-    MemberInput,
 )
 
 
@@ -103,30 +101,6 @@ class CampaignActionApi(APIView):
         if umpire == services.viewer_side(campaign, request.user):
             umpire = None
         return Response(selectors.campaign_view(campaign, request.user, umpire=umpire))
-
-
-class CampaignMemberApi(APIView):
-    permission_classes = [permissions.IsAuthenticated]
-
-    @extend_schema(request=MemberInput, responses={201: MemberInput})
-    def post(self, request, pk: int):
-        campaign = get_object_or_404(Campaign, pk=pk)
-        data = MemberInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        user = get_user_model().objects.filter(username=data.validated_data["username"]).first()
-        if user is None:
-            raise RuleViolation("no user with that username", field="username", code="exists")
-        member = services.campaign_invite(
-            campaign=campaign,
-            by=request.user,
-            user=user,
-            role=data.validated_data["role"],
-            side=data.validated_data["side"],
-        )
-        return Response(
-            {"username": user.username, "role": member.role, "side": member.side},
-            status=status.HTTP_201_CREATED,
-        )
 
 
 class CampaignCorrectionApi(APIView):

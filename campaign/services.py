@@ -340,10 +340,14 @@ def campaign_engine_rules_set(
     return campaign
 
 
-def campaign_invite(
+def campaign_member_set(
     *, campaign: Campaign, by: User, user: User, role: str, side: str = ""
 ) -> CampaignMember:
-    """The organiser gives ``user`` a part: commander of a side, organiser, or spectator."""
+    """``user`` gets a part: commander of a side, organiser, or spectator (``by``: an organiser).
+
+    Trusted code only (the demo, the admin, tests, an invitation's acceptance:
+    ``accounts.offers``, ``accounts.services.invitation_accept``): no user-facing path
+    calls it for another user; nobody becomes a commander except by accepting."""
     require_organiser(campaign, by)
     if role not in Role.values:
         raise RuleViolation(f"{role!r} is not one of {Role.values}", field="role", code="invalid")

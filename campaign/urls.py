@@ -11,7 +11,6 @@ urlpatterns = [
     path("<id:pk>/export/", exchange_views.campaign_export_download, name="campaign-export"),
     path("<id:pk>/print/", print_views.campaign_print, name="campaign-print"),
     path("<id:pk>/act/", views.campaign_act, name="campaign-act"),
-    path("<id:pk>/invite/", views.campaign_invite, name="campaign-invite"),
     path("<id:pk>/start/", views.campaign_start, name="campaign-start"),
     path("<id:pk>/undo/", views.campaign_undo, name="campaign-undo"),
     path("<id:pk>/enrol/", enrolment_views.campaign_enrol_page, name="campaign-enrol"),

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
@@ -264,32 +263,6 @@ def campaign_act(request: HttpRequest, pk: int) -> HttpResponse:
     except RuleViolation as exc:
         _refuse(exc)
         messages.error(request, f"Not done: {exc}")
-    return redirect("campaign-detail", pk=pk)
-
-
-@login_required
-@require_POST
-def campaign_invite(request: HttpRequest, pk: int) -> HttpResponse:
-    """The organiser gives a user a part; a refusal re-shows the campaign page (400) with
-    the form, what was typed and the problem beside its field."""
-    campaign = get_object_or_404(Campaign, pk=pk)
-    values = {name: request.POST.get(name, "") for name in ("username", "role", "side")}
-    user = get_user_model().objects.filter(username=values["username"]).first()
-    try:
-        if user is None:
-            raise RuleViolation("no user with that username", field="username", code="exists")
-        services.campaign_invite(
-            campaign=campaign,
-            by=_signed_in(request),
-            user=user,
-            role=values["role"],
-            side=values["side"],
-        )
-    except RuleViolation as exc:
-        _refuse(exc)
-        refused = forms.refused("invite", [exc], values)
-        return campaign_page_response(request, campaign, refused=refused)
-    messages.success(request, f"{user.username} is now {values['role']} {values['side']}.")
     return redirect("campaign-detail", pk=pk)
 
 

@@ -210,7 +210,7 @@ def _campaign_start(index: int, cast: dict[str, Any]) -> Campaign:
         squadrons=list(Squadron.objects.all()),
     )  # the seed is the server's choice, as in play
     for side in ("allied", "axis"):
-        services.campaign_invite(
+        services.campaign_member_set(
             campaign=campaign, by=cast["organiser"], user=cast[side], role="commander", side=side
         )
     return campaign

@@ -116,7 +116,7 @@ def _world():
     current = a.current_side
     other = "axis" if current == "allied" else "allied"
     for role, side in (("commander", current), ("other_commander", other)):
-        campaign_services.campaign_invite(
+        campaign_services.campaign_member_set(
             campaign=a, by=users["organiser"], user=users[role], role="commander", side=side
         )
     # an action the organiser may take back
@@ -223,7 +223,9 @@ def _copy_of_a(w):
 
 
 def _act(w):
-    return {"version": w["a"].version, "action": {"type": "advance", "side": w["current"]}}
+    """The side to act's Advance; the organiser acts as umpire, with a reason (issue 24)."""
+    action = {"type": "advance", "side": w["current"]}
+    return {"version": w["a"].version, "action": action, "umpire_reason": "the matrix"}
 
 
 A = "/api/roster/campaigns/{}/"
@@ -306,7 +308,7 @@ OPERATIONS = [
     Op("page: campaign new", "post", lambda w: "/campaigns/new/",
        lambda w: {"name": "New war", "squadrons": [w["sq"]["raf_a"].pk]}, _expect(302, SIGNED_IN, page=True), True),
     Op("page: campaign act", "post", lambda w: f"/campaigns/{w['a'].pk}/act/",
-       lambda w: {"version": w["a"].version, "action": json.dumps(_act(w)["action"])},
+       lambda w: {**_act(w), "action": json.dumps(_act(w)["action"])},
        _expect(302, PLAYERS, page=True), True),
     Op("page: campaign invite", "post", lambda w: f"/campaigns/{w['a'].pk}/invite/",
        lambda w: {"username": "reporter", "role": "spectator"}, _expect(302, ("organiser",), page=True), True),

@@ -39,7 +39,7 @@ def campaign(catalog, users):
         seed=7,
         squadrons=list(Squadron.objects.all()),
     )
-    services.campaign_invite(
+    services.campaign_member_set(
         campaign=campaign,
         by=users["organiser"],
         user=users["commander"],

@@ -39,7 +39,7 @@ def test_a_commander_reads_what_to_do_and_assigns_planes(open_page, catalog):
     )
     side = until_assign(campaign, organiser)
     commander = User.objects.create_user("commander", password=PASSWORD)
-    services.campaign_invite(
+    services.campaign_member_set(
         campaign=campaign, by=organiser, user=commander, role="commander", side=side
     )
     state = services.game_state(campaign)

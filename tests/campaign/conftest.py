@@ -26,17 +26,17 @@ def campaign(catalog, users):
         seed=7,
         squadrons=list(Squadron.objects.all()),
     )
-    services.campaign_invite(
+    services.campaign_member_set(
         campaign=campaign,
         by=users["organiser"],
         user=users["allied"],
         role="commander",
         side="allied",
     )
-    services.campaign_invite(
+    services.campaign_member_set(
         campaign=campaign, by=users["organiser"], user=users["axis"], role="commander", side="axis"
     )
-    services.campaign_invite(
+    services.campaign_member_set(
         campaign=campaign, by=users["organiser"], user=users["spectator"], role="spectator"
     )
     return campaign

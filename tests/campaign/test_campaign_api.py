@@ -123,7 +123,11 @@ def test_each_side_sees_its_own_hand_only(clients, campaign):
     # play the Event phase: the first side draws two event cards
     clients["organiser"].post(
         f"/api/campaigns/{campaign.pk}/actions/",
-        {"version": 0, "action": {"type": "advance", "side": campaign.current_side}},
+        {
+            "version": 0,
+            "action": {"type": "advance", "side": campaign.current_side},
+            "umpire_reason": "the test plays both sides",
+        },
         content_type="application/json",
     )
     campaign.refresh_from_db()
@@ -180,7 +184,7 @@ def test_whole_campaigns_played_through_the_api_reach_victory(clients, catalog, 
         name=f"Random {seed}", created_by=users["organiser"], seed=seed
     )
     for side in ("allied", "axis"):
-        services.campaign_invite(
+        services.campaign_member_set(
             campaign=campaign, by=users["organiser"], user=users[side], role="commander", side=side
         )
     state = _play_to_the_end(campaign, clients, seed, max_actions=1500)

@@ -43,7 +43,7 @@ def _play_until_an_engine_battle_exists(campaign, user, capture, max_actions=150
         with capture(execute=True):
             services.campaign_act(
                 campaign_id=campaign.pk, user=user, version=campaign.version,
-                action=action_to_json(action),
+                action=action_to_json(action), umpire_reason="the test plays both sides",
             )  # fmt: skip
     raise AssertionError("no engine engagement in time")
 

@@ -36,7 +36,9 @@ def until_assign(campaign, user, limit=120):
         payload = {"type": action.kind, "side": side}
         if action.kind == "discard":
             payload["card"] = action.card
-        services.campaign_act(campaign_id=campaign.pk, user=user, action=payload)
+        services.campaign_act(
+            campaign_id=campaign.pk, user=user, action=payload, umpire_reason="test: both sides"
+        )
     raise AssertionError("no assign step reached")
 
 

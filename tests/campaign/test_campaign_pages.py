@@ -61,13 +61,19 @@ def test_start_a_campaign_and_play_a_turn_for_each_side(catalog):
             {"username": username, "role": "commander", "side": side},
         )
         assert response.status_code == 302
-    # a new campaign gathers its commanders until the organiser starts it (issue 24)
-    assert orga.post(f"/campaigns/{campaign.pk}/start/").status_code == 302
-    campaign.refresh_from_db()
     commanders = {
         "allied": _login("monty", "monty-pass-1"),
         "axis": _login("kesselring", "kess-pass-1"),
     }
+    for side, client in commanders.items():  # each accepts the invitation (issue 23)
+        mine = client.get("/accounts/invitations/").content.decode()
+        assert f"invites you as commander of the {side} side" in mine
+        pk = re.search(r'data-invitation="(\d+)"', mine).group(1)
+        answer = client.post(f"/accounts/invitations/{pk}/answer/", {"answer": "accept"})
+        assert answer.status_code == 302
+    # a new campaign gathers its commanders until the organiser starts it (issue 24)
+    assert orga.post(f"/campaigns/{campaign.pk}/start/").status_code == 302
+    campaign.refresh_from_db()
 
     first = campaign.current_side
     other = "axis" if first == "allied" else "allied"
@@ -105,12 +111,18 @@ def test_a_refused_action_shows_the_rule_and_changes_nothing(catalog):
     campaign.refresh_from_db()
     version = campaign.version
     action = json.dumps({"type": "advance", "side": campaign.current_side})
-    orga.post(f"/campaigns/{campaign.pk}/act/", {"version": version, "action": action})
+    umpire = "the organiser plays both sides"  # as umpire, with a reason (issue 24)
+    orga.post(
+        f"/campaigns/{campaign.pk}/act/",
+        {"version": version, "action": action, "umpire_reason": umpire},
+    )
     campaign.refresh_from_db()
     moved = campaign.version  # one action, and any automatic ones after it (auto_advance)
     assert moved > version
     response = orga.post(
-        f"/campaigns/{campaign.pk}/act/", {"version": version, "action": action}, follow=True
+        f"/campaigns/{campaign.pk}/act/",
+        {"version": version, "action": action, "umpire_reason": umpire},
+        follow=True,
     )
     assert "the campaign has moved on" in response.content.decode()
     campaign.refresh_from_db()

@@ -17,6 +17,7 @@ def _advance(campaign, user, side=None, version=None):
     return services.campaign_act(
         campaign_id=campaign.pk, user=user, version=campaign.version if version is None else version,
         action={"type": "advance", "side": side or campaign.current_side},
+        umpire_reason="the test plays both sides",
     )  # fmt: skip
 
 
@@ -60,6 +61,7 @@ def test_an_illegal_action_names_the_rule(campaign, users):
     with pytest.raises(RuleViolation) as excinfo:
         services.campaign_act(
             campaign_id=campaign.pk, user=users["organiser"], version=campaign.version,
+            umpire_reason="the test plays both sides",
             action={"type": "assign", "side": campaign.current_side, "plane": "allied-1", "mission": "m01"},
         )  # fmt: skip
     assert excinfo.value.rule and excinfo.value.field == "action"
@@ -138,6 +140,7 @@ def test_two_simultaneous_advances_advance_once(catalog, users):
             barrier.wait()
             services.campaign_act(
                 campaign_id=campaign.pk, user=users["organiser"], version=0,
+                umpire_reason="the test plays both sides",
                 action={"type": "advance", "side": campaign.current_side},
             )  # fmt: skip
             outcomes.append("ok")
@@ -173,6 +176,7 @@ def test_experience_and_kills_of_a_plane_are_its_pilots(campaign, users):
         services.campaign_act(
             campaign_id=campaign.pk,
             user=users["organiser"],
+            umpire_reason="the test plays both sides",
             version=campaign.version,
             action=action_to_json(action),
         )
@@ -243,6 +247,7 @@ def test_a_card_engagement_tells_its_result_as_the_players_and_the_webhook_read_
             action = stand_in_choice(state.legal_actions(), rng)
             with django_capture_on_commit_callbacks(execute=False):  # (no webhook post)
                 services.campaign_act(campaign_id=campaign.pk, user=users["organiser"],
+                                      umpire_reason="the test plays both sides",
                                       version=campaign.version, action=action_to_json(action))  # fmt: skip
     finally:
         events.campaign_event.disconnect(listen)

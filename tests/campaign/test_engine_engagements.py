@@ -37,6 +37,7 @@ def _play_until_an_engine_battle(campaign, user, capture, max_actions=1500):
                 user=user,
                 version=campaign.version,
                 action=action_to_json(action),
+                umpire_reason="the test plays both sides",
             )
     return False
 

@@ -172,6 +172,7 @@ def _play_until(campaign, users, found, *, limit=500, seed=11):
         action = rng.choice(state.legal_actions())
         services.campaign_act(
             campaign_id=campaign.pk, user=users["organiser"], version=campaign.version,
+            umpire_reason="the test plays both sides",
             action=action_to_json(action),
         )  # fmt: skip
         last = campaign.actions.order_by("-sequence").first()
@@ -296,6 +297,7 @@ def test_undoing_a_plane_put_into_play_takes_its_pilots_assignment_off_the_caree
     campaign.refresh_from_db()
     services.campaign_act(
         campaign_id=campaign.pk, user=users["organiser"], version=campaign.version,
+        umpire_reason="the test plays both sides",
         action=played.payload,
     )  # fmt: skip
     again = CampaignPlane.objects.get(campaign=campaign, plane_id=plane_id)

@@ -37,6 +37,13 @@ def gathering(catalog, users) -> Campaign:
             content_type="application/json",
         )
         assert answer.status_code == 201, answer.content
+        # issue 23: nobody is a commander until they accept the invitation
+        accepted = _client(users[side]).post(
+            f"/api/invitations/{answer.json()['id']}/answer/",
+            {"accept": True},
+            content_type="application/json",
+        )
+        assert accepted.status_code == 200, accepted.content
     return campaign
 
 

@@ -119,8 +119,8 @@ def test_an_organiser_who_commands_a_side_acts_for_it_as_commander(campaign, use
     side = _side_to_act(campaign)
     users["organiser"].is_superuser = True  # staff organise every campaign
     users["organiser"].save()
-    services.campaign_invite(campaign=campaign, by=users["organiser"], user=users[side], role="spectator")  # fmt: skip
-    services.campaign_invite(
+    services.campaign_member_set(campaign=campaign, by=users["organiser"], user=users[side], role="spectator")  # fmt: skip
+    services.campaign_member_set(
         campaign=campaign, by=users["organiser"], user=users["organiser"], role="commander", side=side
     )  # fmt: skip
     services.campaign_act(

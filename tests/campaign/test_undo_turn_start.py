@@ -63,6 +63,7 @@ def _act(campaign, users, action) -> None:
     campaign.refresh_from_db()
     services.campaign_act(
         campaign_id=campaign.pk, user=users["organiser"], version=campaign.version,
+        umpire_reason="the test plays both sides",
         action=action_to_json(action),
     )  # fmt: skip
 
@@ -234,6 +235,7 @@ def test_undoing_after_the_campaign_released_its_pilots_is_still_refused(campaig
 
     services.campaign_act(
         campaign_id=campaign.pk, user=users["organiser"], version=campaign.version,
+        umpire_reason="the test plays both sides",
         action=action_to_json(GameState.from_json(campaign.state).legal_actions()[0]),
     )  # fmt: skip
     campaign.refresh_from_db()
@@ -288,6 +290,7 @@ def test_an_automatic_action_that_began_a_turn_is_undone_and_redone_alike(campai
 
     services.campaign_act(
         campaign_id=campaign.pk, user=users["organiser"], version=campaign.version,
+        umpire_reason="the test plays both sides",
         action=last.payload,
     )  # fmt: skip
     campaign.refresh_from_db()

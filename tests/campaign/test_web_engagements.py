@@ -61,7 +61,7 @@ def web_war(users, *, name="Web war", seed=SEED, invite=True):
     )  # fmt: skip
     if invite:
         for side in ("axis", "allied"):
-            services.campaign_invite(
+            services.campaign_member_set(
                 campaign=campaign, by=users["organiser"], user=users[side], role="commander",
                 side=side,
             )  # fmt: skip
@@ -172,10 +172,10 @@ def test_a_web_engagement_is_flown_by_the_two_commanders(
 def test_a_side_without_a_person_is_flown_by_the_tactical_pilot(catalog, users):
     campaign = web_war(users, invite=False)
     assert web_seats(campaign) == {"axis": COMPUTER_SEAT, "allied": COMPUTER_SEAT}
-    services.campaign_invite(
+    services.campaign_member_set(
         campaign=campaign, by=users["organiser"], user=users["axis"], role="commander", side="axis"
     )
-    services.campaign_invite(
+    services.campaign_member_set(
         campaign=campaign, by=users["organiser"], user=users["allied"], role="commander",
         side="allied",
     )  # fmt: skip
@@ -245,6 +245,7 @@ def test_the_organiser_switches_one_mission_to_web(catalog, users, client):
         action = stand_in_choice(state.legal_actions(), rng)
         services.campaign_act(
             campaign_id=campaign.pk, user=users["organiser"], version=campaign.version,
+            umpire_reason="the test plays both sides",
             action=action_to_json(action),
         )  # fmt: skip
     mission = state.missions_in_play[0]

@@ -33,7 +33,7 @@ def club_campaign(people) -> Campaign:
         name=NAME, created_by=people["orga"], seed=7, squadrons=list(Squadron.objects.all())
     )
     for side in ("allied", "axis"):
-        services.campaign_invite(
+        services.campaign_member_set(
             campaign=campaign, by=people["orga"], user=people[side], role="commander", side=side
         )
     mail.outbox = []

@@ -37,7 +37,7 @@ def campaign(cast):
         squadrons=list(Squadron.objects.all()),
     )  # fmt: skip
     for side in ("allied", "axis"):
-        campaign_services.campaign_invite(
+        campaign_services.campaign_member_set(
             campaign=campaign, by=cast["organiser"], user=cast[side], role="commander", side=side
         )
     return campaign

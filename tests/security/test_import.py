@@ -59,7 +59,7 @@ def document(catalog, people) -> dict:
         squadrons=list(Squadron.objects.all()),
     )  # fmt: skip
     for side, user in (("allied", people["allied"]), ("axis", people["axis"])):
-        services.campaign_invite(
+        services.campaign_member_set(
             campaign=campaign, by=people["orga"], user=user, role="commander", side=side
         )
     _battle(campaign, "pending")

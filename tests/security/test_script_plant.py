@@ -54,7 +54,7 @@ def planted(catalog):
     campaign = campaign_services.campaign_create(
         name=SCRIPT, created_by=organiser, seed=7, squadrons=squadrons
     )
-    campaign_services.campaign_invite(
+    campaign_services.campaign_member_set(
         campaign=campaign, by=organiser, user=commander, role="commander", side="allied"
     )
     _, link = invitation_create(campaign=campaign, by=organiser, role="commander", side="axis")
