@@ -52,6 +52,7 @@ from .serializers import (
     TurnBeginOutput,
     engagement_errors,
 )
+from .squadron_campaign import squadron_campaign
 
 _SIDE = OpenApiParameter("side", OpenApiTypes.STR, enum=["allied", "axis"])
 
@@ -138,10 +139,16 @@ class PilotEventListApi(generics.ListAPIView):
 
 
 class SquadronPageApi(APIView):
-    @extend_schema(responses=SquadronPageOutput)
+    """A squadron's page; ``?campaign=<id>``: only that campaign's pilots and entries (issue 24)."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("campaign", OpenApiTypes.INT)], responses=SquadronPageOutput
+    )
     def get(self, request, pk: int):
         get_object_or_404(Squadron.objects.only("id"), pk=pk)
-        return Response(SquadronPageOutput(selectors.squadron_page(squadron_id=pk)).data)
+        campaign = squadron_campaign(request.query_params)
+        page = selectors.squadron_page(squadron_id=pk, campaign=campaign)
+        return Response(SquadronPageOutput(page).data)
 
 
 class CampaignStatsApi(APIView):

@@ -103,7 +103,7 @@ def squadron_roster_pdf(page: dict[str, Any]) -> bytes:
         f"{squadron.aircraft_type or 'no aircraft type'} · {squadron.base}"
     )
     pdf.line_of(
-        f"Strength {squadron.strength} pilots (target {squadron.target_strength}) · "
+        f"Strength {page.get('strength_words') or squadron.strength} · "
         f"active {squadron.active_pilots} · wounded {squadron.wounded_pilots} · "
         f"aircraft on hand {squadron.airframes_on_hand} ({squadron.serviceable_airframes} serviceable) · "
         f"killed {squadron.killed_pilots} · captured {squadron.captured_pilots} · "

@@ -12,11 +12,13 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 
 from angels.csv_cells import csv_row
+from angels.errors import RuleViolation
 from roster.models import Pilot, Squadron
 
 from . import exports, selectors
 from .leaderboard_filters import leaderboard_filters
 from .models import campaign_model
+from .squadron_campaign import squadron_campaign
 
 
 def _attachment(body: bytes | str, *, content_type: str, filename: str) -> HttpResponse:
@@ -41,12 +43,21 @@ def _csv(header: tuple[str, ...], rows: Iterable[Iterable[Any]], filename: str) 
 def squadron_print(request: HttpRequest, pk: int) -> HttpResponse:
     """The squadron's roster and one card per pilot, each on its own printed page."""
     get_object_or_404(Squadron.objects.only("id"), pk=pk)
-    return render(request, "careers/squadron_print.html", selectors.squadron_page(squadron_id=pk))
+    try:
+        campaign = squadron_campaign(request.GET)  # issue 24: one campaign's roster
+    except RuleViolation as exc:
+        return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
+    page = selectors.squadron_page(squadron_id=pk, campaign=campaign)
+    return render(request, "careers/squadron_print.html", page)
 
 
 def squadron_roster_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     get_object_or_404(Squadron.objects.only("id"), pk=pk)
-    page = selectors.squadron_page(squadron_id=pk, log_limit=0)
+    try:
+        campaign = squadron_campaign(request.GET)
+    except RuleViolation as exc:
+        return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
+    page = selectors.squadron_page(squadron_id=pk, log_limit=0, campaign=campaign)
     return _attachment(
         exports.squadron_roster_pdf(page),
         content_type="application/pdf",

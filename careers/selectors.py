@@ -25,7 +25,7 @@ from django.db.models.functions import Coalesce
 from django.urls import reverse
 
 from roster.models import Airframe, Pilot, PilotStatus
-from roster.selectors import squadron_figures
+from roster.selectors import squadron_figures, squadron_list
 from rules.careers.progression import LEADERBOARD_ACE_KILLS
 
 from . import hooks
@@ -406,23 +406,65 @@ def pilot_career(*, pilot_id: int) -> dict[str, Any]:
     }
 
 
-def squadron_page(*, squadron_id: int, log_limit: int = 100) -> dict[str, Any]:
-    """A squadron's page: roster, losses and replacements per campaign turn,
-    aircraft on hand by type and state, the latest log entries. Five queries."""
-    squadron = squadron_figures(squadron_id=squadron_id)
-    pilots = list(
-        pilots_with_figures(
-            Pilot.objects.filter(squadron_id=squadron_id).select_related("squadron")
-        ).order_by("status", "-confirmed_kills", "name", "pk")  # pk: namesakes in a stable order
+def _campaign_pilot_ids(campaign: CampaignLike) -> Any:
+    """The campaign's own pilots, by the app's one definition (a subquery of ids)."""
+    qs = Pilot.objects.all()
+    if not hooks.CAMPAIGN_PILOTS:
+        return qs.none().values("pk")
+    for scope in hooks.CAMPAIGN_PILOTS:
+        qs = qs.filter(pk__in=scope(campaign).values("pk"))
+    return qs.values("pk")
+
+
+def squadron_campaigns(*, squadron_id: int) -> list[Any]:
+    """The campaigns a squadron's page may be seen in: those it plays in and those its
+    pilots serve in, by name. One query."""
+    return list(
+        campaign_model()
+        ._default_manager.filter(
+            Q(squadrons__pk=squadron_id) | Q(enrolled_pilots__squadron_id=squadron_id)
+        )
+        .distinct()
+        .only("id", "name")
+        .order_by("name", "pk")
     )
+
+
+def squadron_page(
+    *, squadron_id: int, log_limit: int = 100, campaign: CampaignLike | None = None
+) -> dict[str, Any]:
+    """A squadron's page: roster, losses and replacements per campaign turn,
+    aircraft on hand by type and state, the latest log entries. Five queries.
+
+    With a ``campaign`` (issue 24), only that campaign's: its own pilots
+    (``campaign.access.campaign_pilots``, through ``hooks.CAMPAIGN_PILOTS``) and
+    the career entries it logged, so two campaigns sharing a library squadron
+    each count their own. Without one, the library view: every pilot the
+    squadron has, each with the campaign he serves in, and no chart of turns
+    (the turns of two campaigns are not one clock)."""
+    own = _campaign_pilot_ids(campaign) if campaign is not None else None
+    squadron = (
+        squadron_list(pilots=Pilot.objects.filter(pk__in=own)).get(pk=squadron_id)
+        if own is not None
+        else squadron_figures(squadron_id=squadron_id)
+    )
+    roll = Pilot.objects.filter(squadron_id=squadron_id).select_related("squadron", "enrolled_in")
+    if own is not None:
+        roll = roll.filter(pk__in=own)
+    pilots = list(
+        pilots_with_figures(roll).order_by("status", "-confirmed_kills", "name", "pk")
+    )  # pk: namesakes in a stable order
+    events = PilotEvent.objects.filter(pilot__squadron_id=squadron_id)
+    if campaign is not None:
+        events = events.filter(campaign_id=campaign.pk)
     per_turn: dict[int, dict[str, int]] = {}
     rows = (
-        PilotEvent.objects.filter(pilot__squadron_id=squadron_id)
+        events
         .filter(Q(kind=PilotEventKind.SHOT_DOWN) | Q(kind=PilotEventKind.JOINED, details__replacement=True)
                 | Q(kind__in=[PilotEventKind.KILLED, PilotEventKind.CAPTURED, PilotEventKind.MISSING]))
         .values("campaign_turn", "kind")
         .annotate(n=Count("id"))
-    )  # fmt: skip
+    ) if campaign is not None else []  # fmt: skip
     for row in rows:
         turn = per_turn.setdefault(
             row["campaign_turn"] or 0, {"shot_down": 0, "replacements": 0, "lost_pilots": 0}
@@ -440,15 +482,19 @@ def squadron_page(*, squadron_id: int, log_limit: int = 100) -> dict[str, Any]:
         .order_by("aircraft_type__name", "state")
     )
     log = list(
-        PilotEvent.objects.filter(pilot__squadron_id=squadron_id)
-        .select_related("pilot", "campaign")
-        .order_by("-created_at", "-id")[:log_limit]
+        events.select_related("pilot", "campaign").order_by("-created_at", "-id")[:log_limit]
     )
     _campaign_links(log)
+    strength = cast(Any, squadron).strength  # annotated by squadron_list
+    where = f"in {campaign}" if campaign is not None else "in the library and every campaign"
     return {
         "squadron": squadron,
+        "campaign": campaign,
         "pilots": pilots,
-        "strength": cast(Any, squadron).strength,  # annotated by squadron_list
+        "strength": strength,
+        "strength_place": where,
+        "strength_words": f"{strength} pilot{'s' if strength != 1 else ''} {where} "
+        f"(target {squadron.target_strength})",
         "per_turn": [{"turn": t, **v} for t, v in sorted(per_turn.items())],
         "aircraft": aircraft,
         "log": log,

@@ -95,13 +95,30 @@ class PilotCareerOutput(serializers.Serializer):
         return [{"name": a.name, "campaign_turn": a.campaign_turn} for a in obj["awards"]]
 
 
+class SquadronPilotOutput(PilotFiguresOutput):
+    """A pilot on a squadron's page, with the campaign he serves in (null: free, the library)."""
+
+    enrolled_in = serializers.IntegerField(source="enrolled_in_id", allow_null=True)
+
+    class Meta(PilotFiguresOutput.Meta):
+        fields = (*PilotFiguresOutput.Meta.fields, "enrolled_in")  # type: ignore[assignment]  # a subclass's Meta lists more fields
+
+
 class SquadronPageOutput(serializers.Serializer):
     squadron = SquadronOutput()
+    campaign = serializers.SerializerMethodField(
+        help_text="The campaign the figures are counted in (?campaign=), null: the library view."
+    )
     strength = serializers.IntegerField()
-    pilots = PilotFiguresOutput(many=True)
+    strength_words = serializers.CharField()
+    pilots = SquadronPilotOutput(many=True)
     per_turn = serializers.ListField(child=serializers.DictField())
     aircraft = serializers.ListField(child=serializers.DictField())
     log = PilotEventOutput(many=True)
+
+    def get_campaign(self, page: Mapping[str, Any]) -> dict[str, Any] | None:
+        campaign = page.get("campaign")
+        return None if campaign is None else {"id": campaign.pk, "name": campaign.name}
 
 
 class CampaignStatsOutput(serializers.Serializer):

@@ -24,6 +24,7 @@ from .forms import FlightFormSet, ShotFormSet, TableBattleForm, table_battle_inp
 from .hooks import campaigns_organised_by
 from .leaderboard_filters import leaderboard_filters
 from .models import Claim, TableBattle, campaign_model
+from .squadron_campaign import squadron_campaign
 
 
 def home_context() -> dict:
@@ -74,14 +75,21 @@ def pilot_rename(request, pk: int):
 
 def squadron_detail(request, pk: int):
     get_object_or_404(Squadron.objects.only("id"), pk=pk)
-    page = selectors.squadron_page(squadron_id=pk)
+    status, problem = 200, ""
+    try:
+        campaign = squadron_campaign(request.GET)
+    except RuleViolation as exc:
+        status, problem, campaign = 400, str(exc), None
+    page = selectors.squadron_page(squadron_id=pk, campaign=campaign)
+    page["campaigns"] = selectors.squadron_campaigns(squadron_id=pk)
+    page["problem"] = problem
     page["chart"] = charts.grouped_bars_svg(
         page["per_turn"],
         (("shot_down", "#a8322d", "aircraft shot down"), ("replacements", "#2b5fad", "replacements"),
          ("lost_pilots", "#555", "pilots lost")),
         label_key="turn", title="Losses and replacements per turn",
     )  # fmt: skip
-    return render(request, "careers/squadron.html", page)
+    return render(request, "careers/squadron.html", page, status=status)
 
 
 def aces(request):

@@ -56,7 +56,10 @@ def test_pilot_page_tells_each_entry_in_a_sentence(client, fought):
 
 
 def test_squadron_page_shows_roster_losses_aircraft_and_log(client, fought):
-    page = client.get(f"/squadrons/{fought['jg'].pk}/").content.decode()
+    # the campaign's view (issue 24): the library view draws no chart of turns
+    page = client.get(
+        f"/squadrons/{fought['jg'].pk}/?campaign={fought['campaign'].pk}"
+    ).content.decode()
     assert "Mölders" in page and "Aircraft on hand" in page and "Messerschmitt Bf 109" in page
     assert "Shot down" in page and "<svg" in page
     page = unescape(page)
