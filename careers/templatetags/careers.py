@@ -9,6 +9,7 @@ from django.utils.safestring import SafeString
 
 from careers import entry_sentences
 from careers.models import PilotEvent
+from roster.models import QUALITY_SCALES
 
 register = template.Library()
 
@@ -52,3 +53,21 @@ def entry_sentence(event: PilotEvent) -> SafeString:
 def credit_words(rule: str) -> SafeString:
     """A kill's credit rule in words, the rule cited: "credited by 001 XIX (the last aircraft to fire)"."""
     return entry_sentences.credit_words(str(rule)) if rule else SafeString("")
+
+
+_SCALE_WORDS = {"card_game": "card game", "air_force": "Air Force", "air_pirates": "Air Pirates"}
+
+
+@register.filter
+def quality_words(pilot: Any) -> str:
+    """A pilot's quality with its scale, the same words on every page (issue 24):
+    "Ace (card game scale)"."""
+    scale = str(getattr(pilot, "quality_scale", "") or "")
+    words = _SCALE_WORDS.get(scale, scale.replace("_", " "))
+    return f"{pilot.get_quality_display()} ({words} scale)"
+
+
+@register.filter
+def quality_ladder(pilot: Any) -> str:
+    """The qualities of the pilot's scale, lowest first: "poor, average, veteran, ace"."""
+    return ", ".join(QUALITY_SCALES.get(str(getattr(pilot, "quality_scale", "")), ()))

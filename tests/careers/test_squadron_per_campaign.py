@@ -99,3 +99,18 @@ def test_prints_count_one_campaign(shared, client):
     pdf = client.get(f"/squadrons/{raf.pk}/roster.pdf?campaign={second.pk}")
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
     assert client.get(f"/squadrons/{raf.pk}/print/?campaign=x").status_code == 400
+
+
+def test_a_pilots_quality_reads_the_same_with_its_scale_on_every_page(shared, client):
+    bader, raf = shared["Bader"], shared["raf"]
+    words = "Average (Air Force scale)"
+    pages = [
+        f"/pilots/{bader.pk}/",
+        f"/squadrons/{raf.pk}/",
+        f"/squadrons/{raf.pk}/?campaign={shared['first'].pk}",
+        f"/squadrons/{raf.pk}/print/",
+        "/pilots/?q=Bader",
+    ]
+    for url in pages:
+        assert words in client.get(url).content.decode(), url
+    assert "novice, average, ace" in client.get(f"/pilots/{bader.pk}/").content.decode()
