@@ -60,8 +60,11 @@ class Engagement:
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
-        data["attackers"] = list(data["attackers"])
-        data["defenders"] = list(data["defenders"])
+        # lists, as the state reads back from its JSON: a replayed state equals the stored one
+        for side in ("attackers", "defenders"):
+            data[side] = [
+                {**c, "modifiers": [list(term) for term in c["modifiers"]]} for c in data[side]
+            ]
         return data
 
 
@@ -88,7 +91,8 @@ class AttackRoll:
     modifiers: tuple[tuple[str, int], ...] = ()  # the modifier's named terms (Combatant.modifiers)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        # lists, as the state reads back from its JSON: a replayed state equals the stored one
+        return {**asdict(self), "modifiers": [[name, amount] for name, amount in self.modifiers]}
 
 
 @dataclass(frozen=True, slots=True)
