@@ -18,7 +18,7 @@ register = template.Library()
 
 def _people_to_invite(campaign: Any) -> list[dict[str, Any]]:
     """An imported file's members still to invite (campaign.PersonToInvite), less those who
-    are members now; ``here``: this server has a user of that name (who may or may not be
+    are members now or invited by username (their answer pending); ``here``: this server has a user of that name (who may or may not be
     the same person: the page says so, the organiser decides)."""
     people = list(campaign.people_to_invite.all())
     names = [p.username for p in people]
@@ -29,6 +29,12 @@ def _people_to_invite(campaign: Any) -> list[dict[str, Any]]:
         )
     )
     members = set(campaign.members.values_list(f"user__{User.USERNAME_FIELD}", flat=True))
+    # invited by username (issue 23): their invitation waits for their answer
+    members |= {
+        getattr(i.addressee, User.USERNAME_FIELD)
+        for i in campaign.invitations.filter(addressee__isnull=False).select_related("addressee")
+        if i.status == InvitationStatus.PENDING
+    }
     return [{"person": p, "here": p.username in here} for p in people if p.username not in members]
 
 
