@@ -18,8 +18,9 @@ register = template.Library()
 
 def _people_to_invite(campaign: Any) -> list[dict[str, Any]]:
     """An imported file's members still to invite (campaign.PersonToInvite), less those who
-    are members now or invited by username (their answer pending); ``here``: this server has a user of that name (who may or may not be
-    the same person: the page says so, the organiser decides)."""
+    are members now or invited by username (their answer pending); ``here``: this server
+    has a user of that name (who may or may not be the same person: the page says so, the
+    organiser decides)."""
     people = list(campaign.people_to_invite.all())
     names = [p.username for p in people]
     User = get_user_model()
