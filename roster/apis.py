@@ -2,6 +2,7 @@
 (``roster.filters``: the same search and filters as the pages; a bad value is a 400
 naming the parameter). Lists are pages of ``limit``/``offset`` (``angels.pagination``)."""
 
+from django.shortcuts import get_object_or_404
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, permissions
@@ -10,6 +11,7 @@ from rest_framework.views import APIView
 
 from . import selectors, services
 from .filters import AircraftTypeFilter, PilotFilter, SquadronFilter
+from .models import AircraftType
 from .serializers import AircraftTypeOutput, GameCardsInput, PilotOutput, SquadronOutput
 
 
@@ -35,6 +37,7 @@ class AircraftTypeGameCardsApi(APIView):
 
     @extend_schema(request=GameCardsInput, responses=AircraftTypeOutput)
     def patch(self, request, pk: int):
+        get_object_or_404(AircraftType, pk=pk)
         data = GameCardsInput(data=request.data)
         data.is_valid(raise_exception=True)
         aircraft_type = services.aircraft_type_set_game_cards(

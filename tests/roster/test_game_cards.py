@@ -230,3 +230,12 @@ def test_export_then_import_keeps_the_game_cards_and_refuses_a_bad_one(catalog):
     row["game_cards"]["airpirates"]["values"]["defence_factor"] = 9
     with pytest.raises(ImportRefused, match="defence_factor: 9 is outside 0..6"):
         _decode("roster.aircrafttype", AircraftType, row, "t", _Ids(), [])
+
+
+def test_the_api_answers_404_for_a_type_that_is_not_there(client, staff, catalog):
+    answer = client.patch(
+        "/api/roster/aircraft-types/999999/game-cards/",
+        {"game_cards": {}},
+        content_type="application/json",
+    )
+    assert answer.status_code == 404
