@@ -10,6 +10,7 @@ from .models import Battle, BattleBatch
 class BattleAdmin(admin.ModelAdmin):
     list_display = (
         "id",
+        "system",
         "scenario",
         "status",
         "winner",
@@ -20,9 +21,10 @@ class BattleAdmin(admin.ModelAdmin):
         "created_at",
         "finished_at",
     )
-    list_filter = ("status", "scenario")
+    list_filter = ("system", "status", "scenario")
     search_fields = ("source_key", "error")
     readonly_fields = (
+        "system",
         "setup",
         "seed",
         "status",

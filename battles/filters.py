@@ -10,6 +10,7 @@ from django.apps import apps
 from django.db.models import QuerySet
 
 from angels.listing import WholeNumberFilter
+from rules.tactical import tactical_systems
 
 from .models import BattleStatus, ScenarioKind
 
@@ -18,6 +19,11 @@ ORIGINS = (
     ("campaign", "A campaign's engagement"),
     ("batch", "A run of a batch"),
 )
+
+
+def system_choices() -> list[tuple[str, str]]:
+    """The tactical games in the registry (issue 25): name and title."""
+    return [(name, system.title) for name, system in tactical_systems().items()]
 
 
 def _campaign_choices() -> list[tuple[str, str]]:
@@ -35,6 +41,9 @@ def _campaign_choices() -> list[tuple[str, str]]:
 
 
 class BattleFilter(django_filters.FilterSet):
+    system = django_filters.ChoiceFilter(
+        empty_label="any", choices=system_choices, label="Game", help_text="The tactical game."
+    )
     status = django_filters.ChoiceFilter(
         empty_label="any", choices=BattleStatus.choices, label="Status"
     )

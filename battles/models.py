@@ -21,6 +21,8 @@ from django.conf import settings as django_settings
 from django.db import models
 from django.db.models import Q
 
+from rules.tactical import DEFAULT_SYSTEM, UnknownSystem, system_named
+
 
 class BattleStatus(models.TextChoices):
     DRAFT = "draft", "Waiting to be resolved"
@@ -81,6 +83,12 @@ class BattleBatch(models.Model):
 
 
 class Battle(models.Model):
+    # issue 25: which tactical game (rules.tactical's registry) flies, replays and reports it
+    system = models.CharField(
+        max_length=20,
+        default=DEFAULT_SYSTEM,
+        help_text="The tactical game: a system in rules.tactical's registry, e.g. angels20.",
+    )
     scenario = models.CharField(max_length=20, choices=ScenarioKind.choices)
     settings = models.JSONField(
         default=dict, blank=True, help_text="Rules switches, territory, policies, year, theater."
@@ -162,6 +170,7 @@ class Battle(models.Model):
             models.Index(fields=["status", "applied_at"]),
             models.Index(fields=["batch", "status"]),
             models.Index(fields=["status", "decision_due"]),
+            models.Index(fields=["system", "created_at"]),
         ]
         constraints = [
             models.CheckConstraint(
@@ -175,6 +184,14 @@ class Battle(models.Model):
 
     def __str__(self) -> str:
         return f"Battle #{self.pk}: {self.get_scenario_display()} ({self.status})"
+
+    @property
+    def system_title(self) -> str:
+        """The game's name as pages show it ("Angels 20"); the stored name if unknown here."""
+        try:
+            return system_named(self.system).title
+        except UnknownSystem:
+            return self.system
 
     @property
     def winner(self) -> str | None:

@@ -13,6 +13,7 @@ from angels.numbers import digits
 from roster.models import AircraftType
 from rules.angels20 import Flight, FlightMember, ScenarioError
 from rules.angels20.scenario import FLIGHT_MAX, SITUATIONS, THEATERS, validate_flight
+from rules.tactical import DEFAULT_SYSTEM, tactical_systems
 
 from . import scenarios, services
 from .catalogue import stats_for
@@ -81,6 +82,11 @@ def _flights(post: Any, types: dict[str, dict[int, AircraftType]], settings: dic
 def read_battle_form(post: Any, types: dict[str, dict[int, AircraftType]]) -> tuple[dict, list]:
     """The battle request the form asks for, and every problem found in it."""
     errors: list[RuleViolation] = []
+    system = post.get("system") or DEFAULT_SYSTEM  # issue 25: the tactical game
+    try:
+        services.system_checked(system, built=True)
+    except RuleViolation as exc:
+        errors.append(exc)
     scenario = post.get("scenario", "")
     if scenario not in dict(PAGE_SCENARIOS):
         errors.append(RuleViolation("choose a scenario from the list", field="scenario"))
@@ -164,7 +170,7 @@ def read_battle_form(post: Any, types: dict[str, dict[int, AircraftType]]) -> tu
                     code="invalid",
                 )
             )
-    return {"scenario": scenario, "flights": flights, "settings": settings}, errors  # fmt: skip
+    return {"system": system, "scenario": scenario, "flights": flights, "settings": settings}, errors  # fmt: skip
 
 
 def _context(
@@ -177,6 +183,10 @@ def _context(
         "scenario": post.get("scenario", ScenarioKind.STANDARD) if post else ScenarioKind.STANDARD,
         "policies": scenarios.policy_names(),
         "person": PERSON,
+        "systems": [
+            (name, system.title) for name, system in tactical_systems().items() if name in services.SCENARIO_SYSTEMS
+        ],
+        "system": post.get("system", DEFAULT_SYSTEM) if post else DEFAULT_SYSTEM,
         "sides": [
             {
                 "side": side,

@@ -25,26 +25,20 @@ import json
 import threading
 from collections import OrderedDict
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.utils import timezone
 
 from angels.errors import RuleViolation, is_citation
-from rules.angels20 import (
-    Action,
-    Activate,
-    BattleState,
-    IllegalAction,
-    Scenario,
-    action_from_json,
-)
+from rules.angels20 import Action, Activate, BattleState
 from rules.angels20.actions import STATUSES
 from rules.angels20.move_choices import movable
 from rules.angels20.plane import OUT_NAMES
 from rules.angels20.preview import attack_preview, maneuver_chance
 from rules.angels20.stats import SIDES as ENGINE_SIDES
-from rules.dice import Dice, derive_seed
+from rules.dice import derive_seed
+from rules.tactical import system_named
 
 from . import play_moves
 from .models import Battle, BattleStatus
@@ -69,14 +63,13 @@ MAX_COMPUTER_ACTIONS = 20_000  # a computer seat's run of decisions; a bug, not 
 
 # -- the engine's state ----------------------------------------------------------------
 def replay_state(battle: Battle) -> BattleState:
-    """The battle now: its setup flown from its seed through its stored actions.
+    """The battle now: its setup flown by its system from its seed through its stored actions.
 
     The actions were checked when they were taken, so they are applied unchecked
     (the dice are the same, so is the state)."""
-    state = BattleState(Scenario.from_json(battle.setup), Dice(battle.seed))
-    for data in battle.actions:
-        state.apply_unchecked(action_from_json(data))
-    return state
+    system = system_named(battle.system)
+    state = system.replay(battle.setup, battle.seed, battle.actions, checked=False)
+    return cast(BattleState, state)  # the play-by-web view below reads Angels 20's state
 
 
 class StateCache:
@@ -235,11 +228,10 @@ def _computer_acts(battle: Battle, state: BattleState, actions: list[dict[str, A
 
 def _pilot_choice(battle: Battle, state: BattleState, pilot: str, before: int) -> Action:
     """The computer pilot ``pilot``'s decision for the side to act, ``before`` actions in."""
-    from rules.angels20.pilots import POLICIES, pilot_seed
-
-    side = ENGINE_SIDES[state.current_side() or 0]
-    seed = derive_seed(pilot_seed(battle.seed, side), f"decision {before}")
-    return POLICIES[pilot](seed).choose(state)
+    system = system_named(battle.system)
+    side = system.sides[state.current_side() or 0]
+    seed = derive_seed(system.pilot_seed(battle.seed, side), f"decision {before}")
+    return cast(Action, system.computer_pilot(pilot, seed).choose(state))
 
 
 def _save(
@@ -532,7 +524,7 @@ def turn_view(
 
 
 # -- acting ------------------------------------------------------------------------------
-def _parse(data: Any) -> Action:
+def _parse(battle: Battle, data: Any) -> Action:
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise RuleViolation(
             'an action is an object with a "type", one of legal_actions',
@@ -540,7 +532,7 @@ def _parse(data: Any) -> Action:
             code="format",
         )
     try:
-        return action_from_json(data)
+        return cast(Action, system_named(battle.system).action_from_json(data))
     except (KeyError, TypeError, ValueError) as exc:
         raise RuleViolation(f"not an action: {exc}", field="action", code="format") from exc
 
@@ -640,14 +632,15 @@ def _apply_move(
         who = seat_names(battle).get(ENGINE_SIDES[side], ENGINE_SIDES[side])
         note_add(battle, state, f"{who} let the computer pilot ({computer}) make this decision")
     else:
-        parsed = _parse(action)
+        parsed = _parse(battle, action)
     try:
         state.apply(parsed)
-    except IllegalAction as exc:
+    except system_named(battle.system).refusal as exc:  # the rules refuse it: which rule
+        rule = getattr(exc, "rule", None)
         raise RuleViolation(
-            exc.message,
+            getattr(exc, "message", str(exc)),
             field=_refused_field(state, parsed),
-            rule=exc.rule if is_citation(exc.rule) else None,
+            rule=rule if isinstance(rule, str) and is_citation(rule) else None,
         ) from exc
     except (IndexError, KeyError, TypeError, ValueError, AttributeError) as exc:
         # a well-formed action naming no aircraft of this battle, or values of the wrong kind

@@ -3,11 +3,18 @@ from typing import Any
 from rest_framework import serializers
 
 from angels.numbers import MAX_ID
+from rules.tactical import DEFAULT_SYSTEM
 
 from .models import Battle, BattleBatch, ScenarioKind
 
 
 class BattleCreateInput(serializers.Serializer):
+    system = serializers.CharField(
+        required=False,
+        default=DEFAULT_SYSTEM,
+        help_text="The tactical game (issue 25): a system of the registry, angels20 unless given; "
+        "an unknown one is refused naming the known ones.",
+    )
     scenario = serializers.CharField(help_text=f"One of: {', '.join(ScenarioKind.values)}.")
     flights = serializers.DictField(
         required=False,
@@ -113,8 +120,8 @@ class BattleOutput(serializers.ModelSerializer):
     class Meta:
         model = Battle
         fields = (
-            "id", "scenario", "settings", "flights", "seed", "status", "error", "attempts", "result", "winner",
-            "batch", "source_key", "created_at", "started_at", "finished_at", "queued", "applied_at",
+            "id", "system", "scenario", "settings", "flights", "seed", "status", "error", "attempts", "result",
+            "winner", "batch", "source_key", "created_at", "started_at", "finished_at", "queued", "applied_at",
             "not_applied", "apply_error",
         )  # fmt: skip
 
@@ -136,7 +143,7 @@ class BattleLogOutput(serializers.ModelSerializer):
 
     class Meta:
         model = Battle
-        fields = ("id", "setup", "seed", "actions", "log")
+        fields = ("id", "system", "setup", "seed", "actions", "log")
 
     def to_representation(self, instance: Battle) -> Any:
         return _hide_seed(super().to_representation(instance), instance, self.context)

@@ -15,11 +15,10 @@ from collections.abc import Callable
 from typing import Any
 
 from angels.errors import RuleViolation
-from rules.angels20 import Dice, Scenario, new_battle
-from rules.angels20.actions import action_from_json as engine_action
 from rules.cardgame import GameSetup, GameState, new_game
 from rules.cardgame import action_from_json as card_action
-from rules.dice import SEED_BITS
+from rules.dice import SEED_BITS, Dice
+from rules.tactical import DEFAULT_SYSTEM, TacticalSystem, UnknownSystem, system_named
 
 from ..models import ActionKind, Campaign, CampaignStatus
 from ..recording import denormalise
@@ -249,14 +248,23 @@ def _seats_unnamed(seats: dict[str, Any], people: set[str], where: str) -> dict[
     return out
 
 
+def _system(row: dict[str, Any], where: str) -> TacticalSystem:
+    """The battle's tactical game (issue 25; a file from before it names none: Angels 20)."""
+    try:
+        return system_named(row.get("system", DEFAULT_SYSTEM))
+    except UnknownSystem as error:
+        raise refuse(str(error), f"{where}.system", "invalid") from error
+
+
 def _setup_check(row: dict[str, Any], where: str) -> None:
     setup = row.get("setup")
+    system = _system(row, where)
     try:
-        scenario = Scenario.from_json(setup)  # type: ignore[arg-type]
-        new_battle(scenario, Dice(0))
+        written = system.scenario_json(setup)  # type: ignore[arg-type]
+        system.new_battle(written, 0)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         raise refuse(f"is not a battle's set-up ({error})", f"{where}.setup") from error
-    path = first_difference(plain_json(scenario.to_json()), setup, f"{where}.setup")
+    path = first_difference(plain_json(written), setup, f"{where}.setup")
     if path:
         raise refuse("is not a set-up the engine writes", path)
 
@@ -267,13 +275,14 @@ def _replay_check(row: dict[str, Any], where: str) -> None:
     actions = row.get("actions", [])
     if not isinstance(actions, list):
         raise refuse("must be a list of actions", f"{where}.actions")
+    system = _system(row, where)
     try:
-        state = new_battle(Scenario.from_json(row["setup"]), Dice(row.get("seed")))  # type: ignore[arg-type]
+        state = system.new_battle(row["setup"], row.get("seed"))  # type: ignore[arg-type]
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         raise refuse(f"cannot be flown ({error})", f"{where}.seed") from error
     for i, action in enumerate(actions):
-        try:
-            state.apply_unchecked(engine_action(action))
+        try:  # checked again, each by the rules (an action they refuse is named)
+            state.apply(system.action_from_json(action))
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
             raise refuse(
                 f"the engine refuses this action ({error})", f"{where}.actions[{i}]"
