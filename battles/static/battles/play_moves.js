@@ -87,6 +87,7 @@
       pressable(poly, title.textContent, () => pick(data, r.hex));
       g.appendChild(poly);
     });
+    const inReach = new Set(data.reach.map(r => r.hex.join(",")));
     // moves that leave the map: an "exit" marker on the hex left from, an arrow to its edge
     (data.exits || []).forEach(x => {
       const mark = svgEl("g", {class: "exit", "data-hex": x.hex.join(","), "data-edge": x.edge});
@@ -100,7 +101,10 @@
       const tip = [tx, dx ? ty + 4 : ty];
       mark.append(
         title,
-        svgEl("polygon", {class: "edge-hex", points: corners(x.hex[0], x.hex[1]), fill: "#e53935", "fill-opacity": "0.3", stroke: "#b71c1c", "stroke-width": "2", "stroke-dasharray": "4 2"}),
+        // an edge hex that is also in reach: its middle stays the hex's (the ends there), the
+        // arrow and the word are the way off
+        svgEl("polygon", {class: "edge-hex", points: corners(x.hex[0], x.hex[1]), fill: "#e53935", "fill-opacity": "0.3", stroke: "#b71c1c", "stroke-width": "2", "stroke-dasharray": "4 2",
+          "pointer-events": inReach.has(x.hex.join(",")) ? "none" : "all"}),
         svgEl("line", {x1: ax, y1: ay, x2: tip[0] - dx * 5, y2: tip[1] - dy * 5, stroke: "#b71c1c", "stroke-width": "2.5"}),
         svgEl("polygon", {points: `${tip[0]},${tip[1]} ${tip[0] - dx * 7 - dy * 5},${tip[1] - dy * 7 + dx * 5} ${tip[0] - dx * 7 + dy * 5},${tip[1] - dy * 7 - dx * 5}`, fill: "#b71c1c"}),
       );
@@ -236,6 +240,11 @@
     return box ? box.dataset.movable.split(",").map(Number) : [];
   }
 
+  function toHex(marker) {  // a tap on a marker over a hex in reach is a tap on that hex
+    const hex = document.querySelector(`#move-layer .reach[data-hex="${marker.dataset.hex}"]`);
+    if (hex) hex.dispatchEvent(new MouseEvent("click"));
+  }
+
   function init() {
     const box = document.getElementById("move-pick");
     if (!box || !document.getElementById("play-map")) return;
@@ -253,12 +262,9 @@
         m.classList.add("movable");
         m.insertBefore(svgEl("circle", {class: "movable-ring", r: S * 0.75, fill: "#ffffff", "fill-opacity": "0.01", stroke: "#f4b400", "stroke-width": "1.5"}), m.firstChild);
         const name = (box.querySelector(`.move-plane[data-plane="${id}"]`) || {}).textContent || `#${id}`;
-        pressable(m, `Move ${name}`, () => { if (id !== plane) choose(id); });
+        pressable(m, `Move ${name}`, () => { if (id !== plane) choose(id); else toHex(m); });
       } else {
-        m.addEventListener("click", () => {
-          const hex = document.querySelector(`#move-layer [data-hex="${m.dataset.hex}"]`);
-          if (hex) hex.dispatchEvent(new MouseEvent("click"));
-        });
+        m.addEventListener("click", () => toHex(m));
       }
     });
     choose(plane);

@@ -2,22 +2,9 @@
 // the aircraft's names come from the page's json_script elements, the hex size from the
 // map's data-hex-size; no inline script, so the page runs under the site's CSP.
 (function () {
-  // A label that would cover an earlier one (aircraft in a line two hexes apart, on a
-  // phone's narrower map) moves below its marker, or further up or down, to the first
-  // place where it covers none.
-  function unclutter(labels) {
-    const placed = [];
-    const covers = (r) => placed.some(q => r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom);
-    for (const label of labels) {
-      for (const y of [-9, 21, -27, 39]) {
-        label.setAttribute("y", y);
-        if (!covers(label.getBoundingClientRect())) break;
-      }
-      placed.push(label.getBoundingClientRect());
-    }
-  }
   const frames = JSON.parse(document.getElementById("frames").textContent);
   const names = JSON.parse(document.getElementById("plane-names").textContent);
+  AngelsMap.zoom(document.getElementById("map"));  // +/−, pinch and drag on a phone
   const centre = AngelsHex.grid(Number(document.getElementById("map").dataset.hexSize)).center;  // the hex maths, shared with the play page
   const colours = {axis: "#a8322d", allied: "#2b5fad"};
   const svgNS = "http://www.w3.org/2000/svg";
@@ -59,7 +46,7 @@
       grp.append(body, label, title);
       g.append(grp);
     });
-    unclutter([...g.querySelectorAll(".plane-label")]);
+    AngelsMap.unclutter([...g.querySelectorAll(".plane-label")]);  // no two labels overlap
     const tails = document.getElementById("tails");
     tails.innerHTML = "";
     const where = {};
