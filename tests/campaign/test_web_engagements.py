@@ -48,7 +48,7 @@ def play_until_a_web_battle(campaign, user, max_actions=1500):
         action = stand_in_choice(GameState.from_json(campaign.state).legal_actions(), rng)
         services.campaign_act(
             campaign_id=campaign.pk, user=user, version=campaign.version,
-            action=action_to_json(action),
+            action=action_to_json(action), umpire_reason="stand-in commanders",
         )  # fmt: skip
     raise AssertionError("no web battle")
 
