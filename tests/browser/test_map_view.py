@@ -105,3 +105,66 @@ def test_ctrl_wheel_zooms_the_map(open_page, live_server, catalog):
     page.mouse.wheel(0, -300)
     page.keyboard.up("Control")
     wait_for_js(page, "Number(document.getElementById('play-map').dataset.zoom) > 1")
+
+
+# a point of the hex in reach (col, row) clear of its "exit" arrow and word, on screen
+POINT_IN_HEX = """([hex, edge]) => {
+  const poly = document.querySelector(`#move-layer .reach[data-hex="${hex}"]`);
+  const m = poly.getScreenCTM(), b = poly.getBBox();
+  const cx = b.x + b.width / 2, cy = b.y + b.height / 2;
+  const d = {north: [0, -1], south: [0, 1], east: [1, 0], west: [-1, 0]}[edge];
+  const [x, y] = d[0] ? [cx - d[0] * 9, cy + 11] : [cx + 11, cy - d[1] * 9];
+  return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_hex_in_reach_under_an_exit_mark_is_tapped_as_the_hex_and_flown(
+    open_page, live_server, catalog, width
+):
+    from battles import play
+    from battles.models import Battle
+
+    from .test_move_by_map import _two_seats_for
+
+    hans = get_user_model().objects.create_user("hans", password=PASSWORD)
+    battle = _two_seats_for("hans", "limited_fuel", 5)
+    found = None
+    for _ in range(20):
+        view = play.turn_view(battle, hans)
+        for p in view["movable"]:
+            moves = play.turn_view(battle, hans, moves=p)["move_choices"]
+            reach = {tuple(r["hex"]) for r in moves["reach"]}
+            both = [x for x in moves["exits"] if tuple(x["hex"]) in reach]
+            if both:
+                found = (p, both[0])
+                break
+        if found:
+            break
+        battle = play.turn_act(
+            battle_id=battle.pk, user=hans, version=view["version"], action=view["legal_actions"][0]
+        )
+    assert found, "no edge hex both in reach and an exit came up"
+    plane, exit_ = found
+    hex_ = f"{exit_['hex'][0]},{exit_['hex'][1]}"
+    page = open_page(f"/battles/{battle.pk}/play/", width, user=hans, password=PASSWORD)
+    page.wait_for_selector("#move-layer .reach")
+    if page.get_attribute(f".move-plane[data-plane='{plane}']", "aria-pressed") != "true":
+        page.click(f"#planes .plane[data-plane='{plane}']")
+    page.wait_for_selector(f"#move-layer .exit[data-hex='{hex_}']")
+    page.locator(f"#move-layer .reach[data-hex='{hex_}']").scroll_into_view_if_needed()
+    x, y = page.evaluate(POINT_IN_HEX, [hex_, exit_["edge"]])
+    page.mouse.click(x, y)
+    page.wait_for_selector("#move-paths label")
+    # the hex's own ends come first and the first of them is chosen, not the way off
+    assert page.locator("#move-paths .move-end").first.get_attribute("class") == "move-end"
+    action = page.locator("#move-confirm input[name=action]").input_value()
+    before = Battle.objects.get(pk=battle.pk)
+    with page.expect_navigation():
+        page.click("#move-confirm-button")
+    after = Battle.objects.get(pk=battle.pk)
+    assert after.version > before.version
+    assert (
+        f"ends its move in hex ({exit_['hex'][0]}, {exit_['hex'][1]})"
+        in page.locator("#play-log").inner_text()
+    ), action
