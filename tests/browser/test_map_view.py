@@ -168,3 +168,53 @@ def test_a_hex_in_reach_under_an_exit_mark_is_tapped_as_the_hex_and_flown(
         f"ends its move in hex ({exit_['hex'][0]}, {exit_['hex'][1]})"
         in page.locator("#play-log").inner_text()
     ), action
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_hex_in_reach_under_another_aircraft_is_tapped_on_its_marker_and_flown(
+    open_page, live_server, catalog, width
+):
+    from battles import play
+    from battles.models import Battle
+
+    from .test_move_by_map import _two_seats_for
+
+    hans = get_user_model().objects.create_user("hans", password=PASSWORD)
+    battle = _two_seats_for("hans", "dogfight", 9)
+    found = None
+    for _ in range(40):
+        view = play.turn_view(battle, hans)
+        others = {
+            tuple(a["hex"]): a["id"]
+            for a in view["aircraft"]
+            if a["hex"] is not None and a["state"] == "in play" and a["id"] not in view["movable"]
+        }
+        for p in view["movable"]:
+            moves = play.turn_view(battle, hans, moves=p)["move_choices"]
+            under = [others[tuple(r["hex"])] for r in moves["reach"] if tuple(r["hex"]) in others]
+            if under:
+                found = (p, under[0])
+                break
+        if found or view["status"] != "in_play":
+            break
+        battle = play.turn_act(
+            battle_id=battle.pk, user=hans, version=view["version"], action=view["legal_actions"][0]
+        )
+    assert found, "no aircraft came up on a hex in reach"
+    plane, other = found
+    page = open_page(f"/battles/{battle.pk}/play/", width, user=hans, password=PASSWORD)
+    page.wait_for_selector("#move-layer .reach")
+    if page.get_attribute(f".move-plane[data-plane='{plane}']", "aria-pressed") != "true":
+        page.click(f"#planes .plane[data-plane='{plane}']")
+    marker = page.locator(f"#planes .plane[data-plane='{other}']")
+    hex_ = marker.get_attribute("data-hex")
+    page.wait_for_selector(f"#move-layer .reach[data-hex='{hex_}']")
+    marker.locator("polygon").last.click()  # the aircraft's own shape, over the hex
+    page.wait_for_selector("#move-paths label")
+    assert f"To hex {hex_}" in page.locator("#move-paths").inner_text()
+    before = Battle.objects.get(pk=battle.pk)
+    with page.expect_navigation():
+        page.click("#move-confirm-button")
+    assert Battle.objects.get(pk=battle.pk).version > before.version
+    col, row = hex_.split(",")
+    assert f"hex ({col}, {row})" in page.locator("#play-log").inner_text()
