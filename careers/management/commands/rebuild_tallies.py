@@ -22,11 +22,15 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         ids = set(
-            PilotEvent.objects.exclude(campaign_id=None).values_list("campaign_id", flat=True)
+            PilotEvent.objects.exclude(campaign_id__isnull=True).values_list(
+                "campaign_id", flat=True
+            )
         )
         ids |= set(CampaignTally.objects.values_list("campaign_id", flat=True))
         ids |= set(
-            AppliedResult.objects.exclude(campaign_id=None).values_list("campaign_id", flat=True)
+            AppliedResult.objects.exclude(campaign_id__isnull=True).values_list(
+                "campaign_id", flat=True
+            )
         )
         # by name: careers sits below the campaign app and does not import it
         campaigns = apps.get_model("campaign", "Campaign").objects.filter(pk__in=ids)
