@@ -33,6 +33,18 @@ class BattleStatus(models.TextChoices):
     IN_PLAY = "in_play", "In play (flown by people)"
 
 
+# a battle's status in running text ("Battle 5 (being flown)"), where the labels above
+# head a column (issue 24 §7)
+STATUS_WORDS = {
+    BattleStatus.DRAFT: "waiting to be resolved",
+    BattleStatus.PENDING: "waiting to be flown",
+    BattleStatus.RUNNING: "being flown",
+    BattleStatus.FINISHED: "flown",
+    BattleStatus.FAILED: "failed",
+    BattleStatus.IN_PLAY: "being flown",
+}
+
+
 class ScenarioKind(models.TextChoices):
     """The scenarios of 000 "SCENARIOS", "STANDARD SCENARIO", "BOMBER ESCORT SCENARIO"."""
 

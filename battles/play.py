@@ -612,8 +612,7 @@ def _apply_move(
     """:func:`turn_act`'s move on the locked ``battle``, then the computer seats'."""
     if isinstance(version, bool) or not isinstance(version, int) or version != battle.version:
         raise RuleViolation(
-            f"the battle has moved on (version {battle.version}, not {version!r}): "
-            "read the turn again",
+            "the battle has moved on since you loaded the page: read the turn again",
             field="version",
             code="conflict",
         )

@@ -109,7 +109,7 @@ def decision_groups(view: Mapping[str, Any]) -> list[dict[str, Any]]:
             g = group(
                 f"assign:{m['id']}", "assign", multiple=True,
                 title=f"Assign planes to {m['name']} (level {m['level']})",
-                help=f"{what} per level (003 Mission phase); fighters may escort. A plane flies one mission a turn.",
+                help=f"{what} per level; fighters may escort. A plane flies one mission a turn (rulebook 003, Mission phase).",
                 submit=f"Assign to {m['name']}",
             )  # fmt: skip
             g["choices"].append({"value": a["plane"], "label": plane_label(planes[a["plane"]]),
@@ -127,7 +127,7 @@ def decision_groups(view: Mapping[str, Any]) -> list[dict[str, Any]]:
             g = group(
                 "scramble", "scramble", multiple=True,
                 title=f"Scramble fighters against {flying}",
-                help="Each fighter intercepts one mission a turn (003 Scramble Segment); defending night fighters get AF +1.",
+                help="Each fighter intercepts one mission a turn; defending night fighters get AF +1 (rulebook 003, Scramble Segment).",
                 submit="Scramble them",
             )  # fmt: skip
             g["choices"].append({"value": a["plane"], "label": plane_label(planes[a["plane"]])})
@@ -136,7 +136,7 @@ def decision_groups(view: Mapping[str, Any]) -> list[dict[str, Any]]:
             g = group(
                 "loss", "loss", multiple=True,
                 title=f"Choose the plane{'s' if owed != 1 else ''} shot down ({owed} to choose)",
-                help="003 Interception Segment: \"A player determines which of his planes on a mission are shot down.\"",
+                help="\"A player determines which of his planes on a mission are shot down\" (rulebook 003, Interception Segment).",
                 submit="These are shot down",
             )  # fmt: skip
             g["choices"].append({"value": a["plane"], "label": plane_label(planes[a["plane"]])})
@@ -144,7 +144,7 @@ def decision_groups(view: Mapping[str, Any]) -> list[dict[str, Any]]:
             left = (view.get("pending") or {}).get("remaining", 0)
             g = group("train", "train", multiple=True,
                       title=f"Pilot Training: give {left} plane{'s' if left != 1 else ''} 1 experience marker each",
-                      help="003 Event deck: \"Give 3 planes 1 XP each\".", submit="Train them")  # fmt: skip
+                      help="The card reads \"Give 3 planes 1 XP each\" (rulebook 003, Event deck).", submit="Train them")  # fmt: skip
             g["choices"].append({"value": a["plane"], "label": plane_label(planes[a["plane"]])})
         elif kind == "discard":
             limit = view["hand_limit"]  # 003 "DEBRIEFING PHASE": "Max hand size is 7 cards."
@@ -152,7 +152,7 @@ def decision_groups(view: Mapping[str, Any]) -> list[dict[str, Any]]:
             name = next(c["name"] for c in view["hand"] if c["id"] == a["card"])
             g = group("discard", "discard", multiple=True,
                       title=f"Discard down to {limit} cards ({over} over)",
-                      help=f"003 Debriefing phase: the hand holds at most {limit} cards; discard the excess.",
+                      help=f"The hand holds at most {limit} cards; discard the excess (rulebook 003, Debriefing phase).",
                       submit="Discard them")  # fmt: skip
             g["choices"].append(
                 {

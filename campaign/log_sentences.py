@@ -24,6 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 
 from rules.cardgame.cards import EVENT_RULES, GROUND, STRATEGIC
+from rules.citations import rule_words
 
 KINDS = {GROUND: "ground support", STRATEGIC: "strategic bombing", "E": "espionage"}
 MODES = {
@@ -160,12 +161,19 @@ def _shuffle(e: Mapping[str, Any], n: LogNames) -> SafeString:
     return format_html("The {} is shuffled ({}).", _deck(e["deck"]), _count(e["cards"], "card"))
 
 
+def cite(section: str) -> SafeString:
+    """The card game's rule behind a sentence, in small print after it: "rulebook 003,
+    Setup" (issue 24 §7: a citation explains, it is not a code inside the sentence)."""
+    return format_html('<small class="cite">({})</small>', rule_words("003", section))
+
+
 def _first_turn_roll(e: Mapping[str, Any], n: LogNames) -> SafeString:
     rolls = "; then ".join(", ".join(f"{s} rolls {v}" for s, v in r.items()) for r in e["rolls"])
     return format_html(
-        "Who goes first (003 Setup, high roll on a d10): {}. {} takes the first turn.",
+        "Who goes first (the high roll on a d10): {}. {} takes the first turn. {}",
         rolls,
         side_word(e["first"]),
+        cite("Setup"),
     )
 
 
@@ -226,7 +234,7 @@ def _mission_into_play(e: Mapping[str, Any], n: LogNames) -> SafeString:
 
 def _first_turn(e: Mapping[str, Any], n: LogNames) -> SafeString:
     return format_html(
-        "{}'s first turn: no missions may be flown (003 Setup).", side_word(e.get("side"))
+        "{}'s first turn: no missions may be flown. {}", side_word(e.get("side")), cite("Setup")
     )
 
 
@@ -351,9 +359,9 @@ def _nobody_scrambled(e: Mapping[str, Any]) -> bool:
 def _engagement_start(e: Mapping[str, Any], n: LogNames) -> SafeString:
     if _nobody_scrambled(e):
         return format_html(
-            "No fighter defends {}: there is no battle to fly, only the flak fires "
-            "(003 Interception Segment).",
+            "No fighter defends {}: there is no battle to fly, only the flak fires. {}",
             mission(n, e["mission"]),
+            cite("Interception Segment"),
         )
     return format_html(
         "The interception over {} is resolved by {}{}.",
@@ -398,12 +406,12 @@ def _interception(e: Mapping[str, Any], n: LogNames) -> SafeString:
         ((shooter(r), _roll(r["die"], r["modifier"], r["target"], r.get("modifiers")), "hit" if r["hit"] else "miss") for r in rolls),
     )  # fmt: skip
     return format_html(
-        "Interception over {} (air attack rolls, 003 Interception Segment): {}{}. "
-        '<span class="rolls">{}.</span>',
+        'Interception over {} (air attack rolls): {}{}. <span class="rolls">{}.</span> {}',
         mission(n, e["mission"]),
         score,
         battle_links(n, e),
         detail,
+        cite("Interception Segment"),
     )
 
 
@@ -413,7 +421,11 @@ def _losses_to_choose(e: Mapping[str, Any], n: LogNames) -> SafeString:
         "{} must choose {} plane{} shot down",
         ((side_word(s), k, "s" if k != 1 else "") for s, k in e["hits"].items()),
     )
-    return format_html("{} (003: a player determines which of his planes are shot down).", owed)
+    return format_html(
+        "{} (a player determines which of his planes are shot down). {}",
+        owed,
+        cite("Interception Segment"),
+    )
 
 
 def _loss_chosen(e: Mapping[str, Any], n: LogNames) -> SafeString:
@@ -503,9 +515,10 @@ def _play_event(e: Mapping[str, Any], n: LogNames) -> SafeString:
 
 def _discard(e: Mapping[str, Any], n: LogNames) -> SafeString:
     return format_html(
-        "{} discards {} (over the hand limit, 003 Debriefing phase).",
+        "{} discards {} (over the hand limit). {}",
         side_word(e["who"]),
         card_link(e["name"]),
+        cite("Debriefing phase"),
     )
 
 
@@ -536,11 +549,12 @@ def _correction(e: Mapping[str, Any], n: LogNames) -> SafeString:
 
 def _victory(e: Mapping[str, Any], n: LogNames) -> SafeString:
     return format_html(
-        "{} wins the campaign by {} (003 Victory). {}; {}.",
+        "{} wins the campaign by {}. {}; {}. {}",
         side_word(e["winner"]),
         VICTORY_REASONS.get(e["reason"], e["reason"]),
         _totals("ST", e["st"]),
         _totals("PP", e["pp"]),
+        cite("Victory"),
     )
 
 

@@ -42,6 +42,20 @@ STEP_NAMES = {
     "awaiting_result": "waiting for the engagement's result",
 }
 
+# a card-game action's kind (rules.cardgame.actions) as the umpire notes name it
+ACTION_WORDS = {
+    "advance": "going on to the next phase",
+    "assign": "assigning a plane to a mission",
+    "unassign": "taking a plane off its mission",
+    "scramble": "scrambling a fighter",
+    "play": "playing an event card",
+    "loss": "choosing a plane shot down",
+    "train": "giving an experience marker",
+    "discard": "discarding a card",
+    "mode": "choosing how an engagement is resolved",
+    "result": "entering an engagement's result",
+}
+
 
 def log_names(campaign: Campaign, view: Mapping[str, Any]) -> LogNames:
     """Names for the log's sentences: every plane that was ever in play (with its
@@ -78,7 +92,7 @@ def _task(view: Mapping[str, Any], side: str, *, own: bool = True) -> str:
     )
     if step == "assign":
         if not view["turns_taken"].get(side):
-            return "nothing to assign: no missions on a side's first turn (003 Setup); end the Mission phase"
+            return "nothing to assign: no missions on a side's first turn (rulebook 003, Setup); end the Mission phase"
         return (
             "assign planes to the missions in play (one plane with SF per level of a strategic "
             "bombing mission, one with GF per level of a ground support mission), then launch them"
@@ -177,9 +191,10 @@ def umpire_notes(view: Mapping[str, Any]) -> dict[int, list[str]]:
     """By turn, what the organiser did for a side as umpire, and why."""
     out: dict[int, list[str]] = {}
     for a in view.get("umpire_actions", []):
+        what = ACTION_WORDS.get(a["type"], "a decision")
+        side = f" for {side_word(a['side'])}" if a["side"] in ("allied", "axis") else ""
         out.setdefault(a["turn"], []).append(
-            f"Action {a['sequence']} ({a['type']}) by the organiser as umpire for "
-            f"{side_word(a['side'])}: {a['reason']}"
+            f"Decision {a['sequence']}, {what}, by the organiser as umpire{side}: {a['reason']}"
         )
     return out
 

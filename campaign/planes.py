@@ -20,6 +20,14 @@ from .models import Campaign, CampaignPlane
 ASSIGNED_NOTE = "assigned to a plane in play"  # the note a pilot gets with a plane card played
 
 
+def mission_name(state: GameState, mission_id: Any) -> str:
+    """The mission card's name for a career entry's battle ("Attack Refinery", not "m12")."""
+    try:
+        return state.setup.card_name(str(mission_id))
+    except KeyError:
+        return str(mission_id or "")
+
+
 def sync_planes(
     campaign: Campaign, state: GameState, *, actor: str, action: int | None = None,
     quiet: set[str] | None = None,
@@ -83,7 +91,11 @@ def sync_planes(
             plane_lost(
                 campaign=campaign,
                 plane=record,
-                loss={**state.lost[pid], "attacker_side": state.active},
+                loss={
+                    **state.lost[pid],
+                    "attacker_side": state.active,
+                    "mission_name": mission_name(state, state.lost[pid].get("mission")),
+                },
                 actor=actor,
                 action=action,
             )
@@ -201,7 +213,7 @@ def carry_counts(
                 continue
             victim = state.lost.get(kill["victim"])
             victim_name = state.setup.plane_cards[victim["card"]].name if victim else kill["victim"]
-            pilot_log(pilot=pilot, kind=PilotEventKind.KILL, campaign_turn=kill["turn"], campaign=campaign, battle_ref=f"{campaign.name}: {kill['mission']}",
+            pilot_log(pilot=pilot, kind=PilotEventKind.KILL, campaign_turn=kill["turn"], campaign=campaign, battle_ref=f"{campaign.name}: {mission_name(state, kill['mission'])}",
                       details={**base, "victim": kill["victim"], "victim_aircraft": victim_name, "credit_rule": kill["credit_rule"]},
                       recorded_by=actor)  # fmt: skip
         if d_xm < 0 or d_kills < 0:

@@ -31,6 +31,17 @@ from .planes import sync_planes
 SIDES = ("allied", "axis")
 
 
+def _moved_on(since: int) -> str:
+    """A stale page's refusal in words: how far the game went on since it was loaded (the
+    version itself stays a hidden field of the forms)."""
+    if since > 0:
+        steps = "1 change" if since == 1 else f"{since} changes"
+        return (
+            f"the campaign has moved on ({steps} since you loaded the page): reload and try again"
+        )
+    return "the campaign has moved on since you loaded the page: reload and try again"
+
+
 def campaign_locked(campaign_id: int, version: int | None) -> Campaign:
     """The campaign row, locked (``select_for_update``: call inside ``atomic()``), at the
     version the caller acted on when it names one."""
@@ -39,7 +50,7 @@ def campaign_locked(campaign_id: int, version: int | None) -> Campaign:
         raise RuleViolation(f"no campaign with id {campaign_id}", field="campaign", code="exists")
     if version is not None and version != campaign.version:
         raise RuleViolation(
-            f"the campaign has moved on (you acted on version {version}, it is now {campaign.version}): reload and try again",
+            _moved_on(campaign.version - version),
             field="version",
             code="conflict",
         )

@@ -37,7 +37,7 @@ def plane_lost(
     if pilot is None:
         return
     turn = loss.get("turn", campaign.turn)
-    battle_ref = f"{campaign.name}: {loss.get('mission', '')}"
+    battle_ref = f"{campaign.name}: {loss.get('mission_name') or loss.get('mission', '')}"
     if pilot.status != PilotStatus.ACTIVE:  # already out (an organiser's correction)
         pilot_log(pilot=pilot, kind=PilotEventKind.SHOT_DOWN, campaign_turn=turn, battle_ref=battle_ref,
                   campaign=campaign, details={"plane": plane.plane_id, "shot_down_by": loss.get("shot_down_by"),

@@ -11,7 +11,7 @@ from django.db.models.fields.json import KT
 from django.urls import reverse
 
 from angels.errors import RuleViolation
-from battles.models import Battle, BattleStatus
+from battles.models import STATUS_WORDS, Battle, BattleStatus
 from battles.rules_settings import optional_rules_on
 from careers.models import TableBattle
 from rules.cardgame import spectator_view, view_for
@@ -164,6 +164,20 @@ def not_applied(battles: list[Battle]) -> list[Battle]:
     return sorted(failed, key=lambda b: (b.finished_at is None, b.finished_at or b.created_at))
 
 
+# how an engagement was resolved, in words (the engagements table; ``mode`` stays the code)
+ENGAGEMENT_MODES = {
+    "card": "card-game dice",
+    "engine": "computer pilots",
+    "web": "flown in the browser",
+    "table": "table battle",
+}
+
+
+def battle_label(battle: Battle) -> str:
+    """A campaign's battle named for people: "Battle 5 (being flown)"."""
+    return f"Battle {battle.pk} ({STATUS_WORDS.get(battle.status, battle.status)})"
+
+
 def campaign_engagements(
     campaign: Campaign, *, state: Any = None, battles: list[Battle] | None = None
 ) -> list[dict[str, Any]]:
@@ -181,6 +195,12 @@ def campaign_engagements(
         battle = battles_by_key.get(key)
         return "web" if battle is not None and (battle.settings or {}).get("seats") else mode
 
+    def mission_name(mission_id: str) -> str:  # the mission card's name, not its id ("m29")
+        try:
+            return state.setup.card_name(mission_id)
+        except KeyError:
+            return mission_id
+
     tables: dict[int | None, list[TableBattle]] = {}
     for t in TableBattle.objects.filter(campaign=campaign).only("id", "name", "campaign_turn"):
         tables.setdefault(t.campaign_turn, []).append(t)
@@ -188,8 +208,7 @@ def campaign_engagements(
     def links(key: str, mode: str, turn: int) -> list[dict[str, str]]:
         found = [battles_by_key.pop(key)] if key in battles_by_key else []
         out = [
-            {"label": f"battle #{b.pk} ({b.status})", "url": reverse("battle-report", args=[b.pk])}
-            for b in found
+            {"label": battle_label(b), "url": reverse("battle-report", args=[b.pk])} for b in found
         ]
         if mode == "table":
             out += [
@@ -201,15 +220,19 @@ def campaign_engagements(
     rows = []
     for e in state.engagements:
         key = f"campaign:{campaign.pk}:turn{e['turn']}:{e['mission_id']}"
+        mode = mode_of(key, e["mode"])
         rows.append({
-            "turn": e["turn"], "mission": e["mission_id"], "mode": mode_of(key, e["mode"]), "losses": len(e["losses"]),
+            "turn": e["turn"], "mission": e["mission_id"], "mission_name": mission_name(e["mission_id"]),
+            "mode": mode, "mode_words": ENGAGEMENT_MODES.get(mode, mode), "losses": len(e["losses"]),
             "kills": len(e["kills"]), "links": links(key, e["mode"], e["turn"]),
         })  # fmt: skip
     for key in list(battles_by_key):  # engine engagements not entered into the game yet
         turn = key.split(":")[2].removeprefix("turn")
+        mode, mission_id = mode_of(key, "engine"), key.rsplit(":", 1)[1]
         rows.append({
-            "turn": int(turn) if turn.isdigit() else None, "mission": key.rsplit(":", 1)[1], "mode": mode_of(key, "engine"),
-            "losses": None, "kills": None, "links": links(key, "engine", 0),
+            "turn": int(turn) if turn.isdigit() else None, "mission": mission_id, "mission_name": mission_name(mission_id),
+            "mode": mode, "mode_words": ENGAGEMENT_MODES.get(mode, mode), "losses": None, "kills": None,
+            "links": links(key, "engine", 0),
         })  # fmt: skip
     return rows[::-1]
 

@@ -27,6 +27,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from roster.models import PILOT_QUALITY_CHOICES, QUALITY_SCALES, QualityScale
+from rules.citations import citation_words
 
 from .models import PilotEvent, PilotEventKind
 from .selectors import PLANE_CREWS, PLANE_ID, indefinite
@@ -37,8 +38,8 @@ _SHOWN_ELSEWHERE = frozenset({"campaign", "rolls", "modifiers", "victim_pilot_id
 _QUALITY = dict(PILOT_QUALITY_CHOICES)
 _SCALE = {
     QualityScale.CARD_GAME: "the card game's experience rules",
-    QualityScale.AIR_FORCE: "the Air Force rules (001 XIX)",
-    QualityScale.AIR_PIRATES: "the Air Pirates rules (002)",
+    QualityScale.AIR_FORCE: "the Air Force rules",
+    QualityScale.AIR_PIRATES: "the Air Pirates rules",
     "angels20": "the Angels 20 rules",
 }
 _MODES = {
@@ -65,12 +66,19 @@ _STATUS_WORDS = {
 }
 # "001 XIX: last aircraft to fire" -> ("001 XIX", "last aircraft to fire")
 _CITATION = re.compile(r"(?P<cite>\d{3}(?: [\w.]+)?)\s*:\s*(?P<words>.+)")
+# "000 'RESOLVING ATTACKS'": a section heading alone
+_HEADING = re.compile(r"(?P<book>\d{3}) '(?P<section>[^']+)'")
 _CREDIT_WORDS = {
     "organiser": "credited by the organiser",
     "before the roster": "credited before joining the roster",
-    "card:roll-order": "credited in the card game's roll order (003 Interception: the n-th plane "
-    "lost goes to the n-th successful shooter)",
+    "engine:last-attack": "credited by the battle's own result (the last attack on the aircraft)",
+    "card:roll-order": "credited in the card game's roll order (the n-th plane lost goes to the "
+    "n-th successful shooter; rulebook 003, Interception)",
 }
+# the rulebooks by file number: a page names the game, the citation is its tooltip
+_BOOKS = {"000": "Angels 20", "001": "Air Force", "002": "Air Pirates", "003": "card game"}
+# a rule's own words as a sentence about a pilot says them
+_RULE_PHRASES = {"last aircraft to fire": "the last pilot to fire"}
 
 
 class _Details:
@@ -151,16 +159,30 @@ def _pilot_link(name: str, pilot_id: Any) -> SafeString:
     return format_html("{}", name)
 
 
+def _rules_of(cite: str) -> SafeString:
+    """The game whose rulebook ``cite`` is, its section as a tooltip: "Air Force rules"
+    (hover: "rulebook 001, XIX")."""
+    book = cite.strip()[:3]
+    name = _BOOKS.get(book)
+    if name is None:
+        return format_html("{}", citation_words(cite))
+    return format_html('<span class="cite" title="{}">{} rules</span>', citation_words(cite), name)
+
+
 def _citation(rule: str) -> SafeString:
-    """A rule citation in words: "001 XIX (last aircraft to fire)"."""
-    m = _CITATION.fullmatch(rule.strip())
-    if m:
-        return format_html("{} ({})", m["cite"], m["words"])
+    """A rule citation in words: "five missions completed (Air Force rules)"."""
+    rule = rule.strip()
+    if m := _CITATION.fullmatch(rule):
+        words = _RULE_PHRASES.get(m["words"], m["words"])
+        return format_html("{} ({})", words, _rules_of(m["cite"]))
+    if _HEADING.fullmatch(rule):
+        return format_html("{}", citation_words(rule))
     return format_html("{}", rule)
 
 
 def credit_words(rule: str) -> SafeString:
-    """A kill's credit rule in words: "credited by 001 XIX (the last aircraft to fire)"."""
+    """A kill's credit rule in words: "credited to the last pilot to fire (Air Force
+    rules)", the rulebook's section in the tooltip."""
     return _credit(rule)
 
 
@@ -168,12 +190,14 @@ def _credit(rule: str) -> SafeString:
     if rule in _CREDIT_WORDS:
         return format_html("{}", _CREDIT_WORDS[rule])
     if rule.startswith("engine:"):
-        return format_html("credited by the battle's own result ({})", rule.split(":", 1)[1])
-    m = _CITATION.fullmatch(rule.strip())
-    if m:
-        words = m["words"]
+        how = citation_words(rule.split(":", 1)[1])
+        return format_html("credited by the battle's own result ({})", how)
+    if m := _CITATION.fullmatch(rule.strip()):
+        words = _RULE_PHRASES.get(m["words"], m["words"])
         the = "" if words.split(" ", 1)[0].lower() in ("the", "a", "an") else "the "
-        return format_html("credited by {} ({}{})", m["cite"], the, words)
+        return format_html("credited to {}{} ({})", the, words, _rules_of(m["cite"]))
+    if m := _HEADING.fullmatch(rule.strip()):
+        return format_html("credited under the {}", _rules_of(rule))
     return format_html("credited: {}", rule)
 
 
@@ -383,7 +407,7 @@ def _survival_roll(e: _Entry) -> SafeString:
         text = _sentence(f"{head}{roll}{over}: {fate}")
     if d.get("victory_point_reduction"):
         text = format_html(
-            "{} The aircraft's victory points are reduced by {} (002 13c2).",
+            "{} The aircraft's victory points are reduced by {} (rulebook 002, 13c2).",
             text,
             d.get("victory_point_reduction"),
         )
@@ -510,7 +534,7 @@ def _characteristic(e: _Entry) -> SafeString:
     d = e.d
     text = format_html("Gained the {} characteristic", d.get("characteristic", "?"))
     if d.has("rule"):
-        text = format_html("{} by {}", text, _citation(str(d.get("rule"))))
+        text = format_html("{}: {}", text, _citation(str(d.get("rule"))))
     return format_html("{}{}", _sentence(text), _text_and_reason(e))
 
 

@@ -29,6 +29,7 @@ from roster.selectors import squadron_figures, squadron_list
 from rules.careers.progression import LEADERBOARD_ACE_KILLS
 
 from . import hooks
+from .battle_words import battle_words
 from .models import (
     AppliedResult,
     ClaimState,
@@ -353,6 +354,7 @@ def _campaign_links(events: list[PilotEvent]) -> None:
         e.campaign_name = campaign_of(e)
         pk = e.campaign_id or ids.get(e.campaign_name)
         e.campaign_url = reverse("campaign-detail", args=[pk]) if pk else ""
+    battle_words(events)  # "m12" as the mission card's name, "battle:5" as "Battle 5"
 
 
 def pilot_career(*, pilot_id: int) -> dict[str, Any]:

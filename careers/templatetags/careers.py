@@ -8,6 +8,7 @@ from django import template
 from django.utils.safestring import SafeString
 
 from careers import entry_sentences
+from careers import quality_reason as quality_reasons
 from careers.models import PilotEvent
 from roster.models import QUALITY_SCALES
 
@@ -51,7 +52,8 @@ def entry_sentence(event: PilotEvent) -> SafeString:
 
 @register.filter
 def credit_words(rule: str) -> SafeString:
-    """A kill's credit rule in words, the rule cited: "credited by 001 XIX (the last aircraft to fire)"."""
+    """A kill's credit rule in words, the rulebook in a tooltip: "credited to the last pilot to
+    fire (Air Force rules)"."""
     return entry_sentences.credit_words(str(rule)) if rule else SafeString("")
 
 
@@ -65,6 +67,13 @@ def quality_words(pilot: Any) -> str:
     scale = str(getattr(pilot, "quality_scale", "") or "")
     words = _SCALE_WORDS.get(scale, scale.replace("_", " "))
     return f"{pilot.get_quality_display()} ({words} scale)"
+
+
+@register.filter
+def quality_reason(pilot: Any) -> str:
+    """What the quality rests on, for small print beside it (careers.quality_reason):
+    "by experience markers, not kills: 4 XM (veteran at 5)"."""
+    return quality_reasons.quality_reason(pilot)
 
 
 @register.filter
