@@ -26,7 +26,14 @@ urlpatterns = [
     path("api/", api_root, name="api-root"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # the split view: its start-up script is a file of its own (?script), not inline (the CSP)
-    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
+    # templates/api/swagger_ui.html: the package's page under a link back to the site
+    path(
+        "api/docs/",
+        SpectacularSwaggerSplitView.as_view(
+            url_name="api-schema", template_name="api/swagger_ui.html"
+        ),
+        name="api-docs",
+    ),
     path(
         "api/redoc/",
         SpectacularRedocView.as_view(url_name="api-schema", template_name="api/redoc.html"),
