@@ -16,6 +16,7 @@ from battles.rules_settings import optional_rules_on
 from careers.models import TableBattle
 from rules.cardgame import spectator_view, view_for
 
+from .engagements import battle_mission_name
 from .models import Campaign, CampaignAction, CampaignPlane, CampaignStatus
 from .services import SIDES, game_state, is_organiser, membership, viewer_side
 
@@ -229,8 +230,9 @@ def campaign_engagements(
     for key in list(battles_by_key):  # engine engagements not entered into the game yet
         turn = key.split(":")[2].removeprefix("turn")
         mode, mission_id = mode_of(key, "engine"), key.rsplit(":", 1)[1]
+        named = battle_mission_name(campaign, battles_by_key[key])  # as its battle names it
         rows.append({
-            "turn": int(turn) if turn.isdigit() else None, "mission": mission_id, "mission_name": mission_name(mission_id),
+            "turn": int(turn) if turn.isdigit() else None, "mission": mission_id, "mission_name": named,
             "mode": mode, "mode_words": ENGAGEMENT_MODES.get(mode, mode), "losses": None, "kills": None,
             "links": links(key, "engine", 0),
         })  # fmt: skip
