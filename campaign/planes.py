@@ -192,7 +192,7 @@ def carry_counts(
                 continue
             victim = state.lost.get(kill["victim"])
             victim_name = state.setup.plane_cards[victim["card"]].name if victim else kill["victim"]
-            kills.append({"turn": kill["turn"], "battle_ref": f"{campaign.name}: {kill['mission']}",
+            kills.append({"turn": kill["turn"], "battle_ref": f"{campaign.name}: {mission_name(state, kill['mission'])}",
                           "victim": kill["victim"], "victim_aircraft": victim_name, "credit_rule": kill["credit_rule"]})  # fmt: skip
         tag = action if action is not None else f"v{campaign.version}"
         pilot_counts_carry(

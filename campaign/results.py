@@ -23,8 +23,19 @@ from careers.models import PilotEventKind
 from careers.records import EngagementRecord, FlownRecord
 from careers.services import engagement_apply, pilot_log
 from roster.models import PilotStatus
+from rules.cardgame import GameSetup
 
 from .models import Campaign, CampaignPlane
+
+
+def _mission_name(campaign: Campaign, loss: dict[str, Any]) -> str:
+    """The lost plane's mission by its card's name ("Attack Refinery", not "m12"), read
+    from the campaign's game setup; the id where the setup does not know it."""
+    mission = str(loss.get("mission", ""))
+    try:
+        return GameSetup.from_json(campaign.state["setup"]).card_name(mission)
+    except (KeyError, TypeError, ValueError):
+        return mission
 
 
 def plane_lost(
@@ -37,7 +48,7 @@ def plane_lost(
     if pilot is None:
         return
     turn = loss.get("turn", campaign.turn)
-    battle_ref = f"{campaign.name}: {loss.get('mission_name') or loss.get('mission', '')}"
+    battle_ref = f"{campaign.name}: {loss.get('mission_name') or _mission_name(campaign, loss)}"
     if pilot.status != PilotStatus.ACTIVE:  # already out (an organiser's correction)
         pilot_log(pilot=pilot, kind=PilotEventKind.SHOT_DOWN, campaign_turn=turn, battle_ref=battle_ref,
                   campaign=campaign, details={"plane": plane.plane_id, "shot_down_by": loss.get("shot_down_by"),

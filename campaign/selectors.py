@@ -230,7 +230,10 @@ def campaign_engagements(
     for key in list(battles_by_key):  # engine engagements not entered into the game yet
         turn = key.split(":")[2].removeprefix("turn")
         mode, mission_id = mode_of(key, "engine"), key.rsplit(":", 1)[1]
-        named = battle_mission_name(campaign, battles_by_key[key])  # as its battle names it
+        battle = battles_by_key[key]  # its mission as the battle names it (no setup read)
+        named = battle_mission_name(
+            campaign, battle, scenario_name=str(getattr(battle, "scenario_name", None) or "")
+        )
         rows.append({
             "turn": int(turn) if turn.isdigit() else None, "mission": mission_id, "mission_name": named,
             "mode": mode, "mode_words": ENGAGEMENT_MODES.get(mode, mode), "losses": None, "kills": None,

@@ -24,10 +24,10 @@ def test_engagements_link_their_reports_which_name_the_roster_pilots(
     ).first()
     page = client.get(f"/campaigns/{campaign.pk}/").content.decode()
     engagements = page.split("<h2>Engagements</h2>")[1].split("</table>")[0]
-    assert f'<a href="/battles/{battle.pk}/">battle #{battle.pk}' in engagements
+    assert f'<a href="/battles/{battle.pk}/">Battle {battle.pk} (flown)' in engagements
     # the log's sentences about that engagement link its report too (issue 15)
     log = page.split('id="log"')[1]
-    assert f'(report: <a href="/battles/{battle.pk}/">battle #{battle.pk}' in log
+    assert f'(report: <a href="/battles/{battle.pk}/">Battle {battle.pk} (flown)' in log
 
     report = client.get(f"/battles/{battle.pk}/").content.decode()
     assert 'id="legend"' in report and "Map legend" in report

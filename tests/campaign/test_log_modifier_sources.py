@@ -56,7 +56,7 @@ def test_a_mission_nobody_intercepts_says_only_the_flak_fired():
                    "engagement": {"attackers": [{"plane_id": "allied-1"}], "defenders": []}})  # fmt: skip
     assert (
         start
-        == "No fighter defends Attack Radar Towers: there is no battle to fly, only the flak fires (003 Interception Segment)."
+        == "No fighter defends Attack Radar Towers: there is no battle to fly, only the flak fires. (rulebook 003, Interception Segment)"
     )
     assert "browser" not in start
     flak = _text({"type": "interception", "mission": "m30", "mode": "card", "rolls": [],

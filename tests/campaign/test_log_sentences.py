@@ -55,7 +55,7 @@ EXAMPLES: dict[str, tuple[dict, list[str]]] = {
                   ["espionage mission m33 is drawn (briefing) and discarded for 2 event cards"]),
     "mission_into_play": ({"mission": "m30", "name": "Attack Radar Towers", "kind": "S", "level": 1, "reason": "briefing"},
                           ["The mission Attack Radar Towers (strategic bombing, level 1) comes into play (briefing)."]),
-    "first_turn": ({"note": "003 SETUP"}, ["Axis's first turn: no missions may be flown (003 Setup)."]),
+    "first_turn": ({"note": "003 SETUP"}, ["Axis's first turn: no missions may be flown. (rulebook 003, Setup)"]),
     "launch": ({"missions": {"m30": ["axis-1", "axis-2"]}},
                ["Axis launches: Attack Radar Towers with Junkers Ju 88 (axis-1), flown by Lt. Hans Wolf; Messerschmitt Bf 109 (axis-2)."]),
     "strategy": ({"st_gained": 1, "pp_destroyed": 0, "st": {"allied": 0, "axis": 1}, "pp": {"allied": 10, "axis": 11}},

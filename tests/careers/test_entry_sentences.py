@@ -47,8 +47,8 @@ EXPECTED: dict[str, list[str]] = {
     "joined": ["Joined No. 19 Squadron as an average pilot."],
     "mission": ["Flew mission 1 in a Supermarine Spitfire (table battle)."],
     "battle": ["Fought a battle in a Supermarine Spitfire (battle flown by the computer pilots)."],
-    "kill": ["Flying a Supermarine Spitfire, shot down Mölders's Messerschmitt Bf 109 in game turn 3; credited by 001 XIX "
-             "(the last aircraft to fire).", "Confirmed: seen going down by Tuck."],
+    "kill": ["Flying a Supermarine Spitfire, shot down Mölders's Messerschmitt Bf 109 in game turn 3; credited to the last "
+             "pilot to fire (Air Force rules).", "Confirmed: seen going down by Tuck."],
     "ground_credit": ["Credited with 2 ground targets destroyed."],
     "bombing_success": ["Bombed the target successfully in a Bristol Blenheim."],
     "damaged": ["The Supermarine Spitfire took 1 point of damage."],
@@ -59,7 +59,7 @@ EXPECTED: dict[str, list[str]] = {
     "killed": ["Killed in action."],
     "missing": ["Missing in action."],
     "returned": ["Returned to duty (due back on turn 4)."],
-    "quality": ["Promoted from average to ace under the Air Force rules (001 XIX) (1 mission, "
+    "quality": ["Promoted from average to ace under the Air Force rules (1 mission, "
                 "5 confirmed kills and 5 kill credits)."],
     "transfer": ["Transferred from No. 19 Squadron to No. 303 Squadron. Posted to the Polish squadron."],
     "retired": ["Retired (was on duty). End of his tour."],
@@ -70,7 +70,7 @@ EXPECTED: dict[str, list[str]] = {
     "ace_lost": ["Lost ace status: down to 4 confirmed kills."],
     "kill_denied": ["The confirmed kill of Mölders's Messerschmitt Bf 109 (flying a Supermarine Spitfire) was taken back: "
                     "4 confirmed kills now. Gun camera shows no hits."],
-    "characteristic": ["Gained the Experience characteristic by 001 XIX (five missions completed)."],
+    "characteristic": ["Gained the Experience characteristic: five missions completed (Air Force rules)."],
     "note": ["Enrolled in campaign 'Careers 1940'."],
 }  # fmt: skip
 

@@ -37,8 +37,10 @@ def test_the_demo_shows_careers_and_is_idempotent(client):
     replacements = PilotEvent.objects.filter(kind="joined", details__replacement=True).count()
     assert replacements > 0
     assert PilotEvent.objects.filter(
-        kind="survival_roll", battle_ref__contains="m01"
+        kind="survival_roll", applied_result__mode="card"
     ).exists()  # card mode
+    # a card-game engagement's entries name the mission card, not its id (issue 24 §7)
+    assert not PilotEvent.objects.filter(battle_ref__regex=r": m[0-9]+$").exists()
     assert {"confirmed", "denied", "claimed", "shared", "damaged"} <= set(
         Claim.objects.values_list("state", flat=True)
     )
