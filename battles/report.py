@@ -21,6 +21,7 @@ from rules.angels20.hexmap import (
     offset_to_axial,
 )
 from rules.angels20.stats import AircraftStats, Rules
+from rules.citations import citation_words
 
 from .log_sentences import citation, context_for, sentence, sentences
 
@@ -87,7 +88,7 @@ def frames_from_log(
                 "i": index,
                 "turn": event.get("turn", 0),
                 "text": texts[index],
-                "rule": citation(event),
+                "rule": citation_words(cite) if (cite := citation(event)) else "",
                 "aircraft": [dict(p) for p in planes.values()],
                 "tailing": tailing_pairs(planes, width, height) if tailing_on else [],
             }
@@ -205,7 +206,7 @@ def map_features(rules: dict[str, Any], width: int, height: int) -> dict[str, li
         _marker(
             [tuple(h) for h in shape["hexes"]],
             f"cloud A{shape['base']}-{shape['top']}",
-            f"Placed cloud, altitudes {shape['base']} to {shape['top']} (000 'CLOUDS')",
+            f"Placed cloud, altitudes {shape['base']} to {shape['top']} (rulebook 000, Clouds)",
             tuple(shape["hexes"][0]),
         )
         for shape in rules.get("cloud_shapes", [])
@@ -214,7 +215,7 @@ def map_features(rules: dict[str, Any], width: int, height: int) -> dict[str, li
         _marker(
             _around(col, row, width, height),
             f"flak A{alt}",
-            f"Flak field at altitude {alt}, centre ({col}, {row}) (000 'FLAK FIELDS')",
+            f"Flak field at altitude {alt}, centre ({col}, {row}) (rulebook 000, Flak fields)",
             (col, row),
         )
         for col, row, alt in rules.get("flak_fields", [])
@@ -223,7 +224,7 @@ def map_features(rules: dict[str, Any], width: int, height: int) -> dict[str, li
         _marker(
             [(col, row)],
             "balloon A1",
-            f"Barrage balloon at ({col}, {row}), altitude 1 (000 'BARRAGE BALLOONS')",
+            f"Barrage balloon at ({col}, {row}), altitude 1 (rulebook 000, Barrage balloons)",
             (col, row),
         )
         for col, row in rules.get("barrage_balloons", [])

@@ -32,7 +32,7 @@ PASSWORD = "Words-of-the-game-1"
 
 INTERNAL_WORDS = {
     # the rulebooks are files 000-003; "No. 303 Squadron" and "Bf 109" are names, not codes
-    "a rulebook code in a sentence": re.compile(r"\b00\d [A-Z]"),
+    "a rulebook code in a sentence": re.compile(r"\b00\d [A-Z']"),
     "a mission card's id": re.compile(r"\bm\d+\b"),
     # "Claims pending" and "the running totals" are English; a status code is a word
     # of its own in brackets, or one with an underscore
@@ -90,6 +90,7 @@ def test_the_patterns_catch_what_the_club_found():
     is caught, and each way the pages say it now passes."""
     found = [
         "Assign planes (003 Mission phase)",
+        "at most 100 points (000 'BUILDING FLIGHTS')",
         "you acted on version 76",
         "battle #5 (in_play)",
         "Engagements: 5 m29 card",
@@ -133,6 +134,8 @@ def _pages(campaign: Campaign) -> list[str]:
         f"/campaigns/{campaign.pk}/print/",
         f"/statistics/{campaign.pk}/",
         "/battles/",
+        "/battles/new/",
+        "/table-battles/new/",
         "/pilots/",
         "/squadrons/",
         "/aces/",
