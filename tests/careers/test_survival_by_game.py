@@ -142,9 +142,10 @@ def test_the_kill_is_credited_by_the_rule_of_the_game_that_flew_it(cast, client)
     kill = PilotEvent.objects.get(pilot=cast["Mölders"], kind="kill")
     assert kill.details["credit_rule"] == "000 'RESOLVING ATTACKS'"
     page = client.get(f"/pilots/{cast['Mölders'].pk}/").content.decode()
-    # the kills table and the career log both name the rule
-    assert "Credited: 000 &#x27;RESOLVING ATTACKS&#x27;" in page
-    assert "credited: 000 &#x27;RESOLVING ATTACKS&#x27;</span>" in page
+    # the kills table and the career log both name the game's rules, the section as a tooltip
+    cited = '<span class="cite" title="rulebook 000, Resolving attacks">Angels 20 rules</span>'
+    assert f"Credited under the {cited}" in page
+    assert f"credited under the {cited}" in page
 
 
 def test_a_tie_for_the_last_shot_shows_its_roll_off(cast, client):
