@@ -35,7 +35,7 @@ class BattleStatus(models.TextChoices):
 
 # a battle's status in running text ("Battle 5 (being flown)"), where the labels above
 # head a column (issue 24 §7)
-STATUS_WORDS = {
+STATUS_WORDS: dict[str, str] = {
     BattleStatus.DRAFT: "waiting to be resolved",
     BattleStatus.PENDING: "waiting to be flown",
     BattleStatus.RUNNING: "being flown",

@@ -92,7 +92,10 @@ def cast(django_user_model):
 
 
 def _battle(cast) -> int:
-    settings = {"seats": {"axis": {"user": "hans"}, "allied": {"user": "tom"}}, "deadline": {"hours": 1}}
+    settings = {
+        "seats": {"axis": {"user": "hans"}, "allied": {"user": "tom"}},
+        "deadline": {"hours": 1},
+    }
     body = {"scenario": "dogfight", "settings": settings, "seed": 21}
     response = _client(cast["staff"]).post(
         "/api/battles/create/", body, content_type="application/json"
