@@ -387,12 +387,9 @@ def _interception(e: Mapping[str, Any], n: LogNames) -> SafeString:
             ", ".join(str(d[2]) for d in flak),
             battle_links(n, e),
         )
-    if not rolls:
+    if not rolls:  # a battle flown: its start said how; its losses follow (no repeat)
         return format_html(
-            "The interception over {} was resolved by {}{}.",
-            mission(n, e["mission"]),
-            MODES.get(e.get("mode", ""), e.get("mode", "")),
-            battle_links(n, e),
+            "The battle over {} is over{}.", mission(n, e["mission"]), battle_links(n, e)
         )
     hits: dict[str, list[bool]] = {}
     for r in rolls:

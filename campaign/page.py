@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import Count
+from django.utils.html import format_html
 from django.utils.text import slugify
 
 from angels.errors import RuleViolation
@@ -26,7 +27,7 @@ from .decisions import (
     describe,
     plane_label,
 )
-from .log_sentences import KINDS, MINOR, LogNames, log_sentence, side_word
+from .log_sentences import KINDS, MINOR, LogNames, log_sentence, plane, side_word
 from .models import Campaign, CampaignAction
 from .selectors import plane_crews
 from .services import _undo_refusal
@@ -213,11 +214,19 @@ def hand_cards(view: Mapping[str, Any]) -> list[dict[str, Any]] | None:
     ]
 
 
-def missions(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+def missions(view: Mapping[str, Any], names: LogNames | None = None) -> list[dict[str, Any]]:
+    """The missions in play as cards; a plane no longer in play (shot down in the
+    interception) is named as the log names it, card and pilot, not by its id."""
     planes = {p["id"]: p for p in view["planes"]}
+    names = names or LogNames()
 
     def labels(ids: list[str]) -> list[Any]:
-        return [plane_label(planes[p]) if p in planes else p for p in ids]
+        return [
+            plane_label(planes[p])
+            if p in planes
+            else format_html("{}: out of play", plane(names, p))
+            for p in ids
+        ]
 
     return [
         {
@@ -246,7 +255,7 @@ def campaign_page(campaign: Campaign, view: Mapping[str, Any]) -> dict[str, Any]
         "summary": summary(campaign, view),
         "recent": recent(view, names),
         "hand_cards": cards,
-        "missions": missions(view),
+        "missions": missions(view, names),
         "groups": [g for g in groups if g["kind"] != "play" or g["key"].split(":", 1)[1] in plays],
         "playable": sum(1 for c in cards or [] if c["play"]),
         "log_turns": [
