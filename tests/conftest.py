@@ -9,6 +9,9 @@ import socket
 
 import pytest
 
+# the browser fixtures, defined once for every folder (a second Playwright per process fails)
+pytest_plugins = ["tests.browser_fixtures"]
+
 
 def _answers(host: str, port: int) -> bool:
     try:

@@ -225,7 +225,8 @@ def _kill_claims(
                 raise RuleViolation("an attack is [shooter_pilot_id, turn] or [shooter_pilot_id, turn, sequence]",
                                     field=f"kills[{i}].attacks[{j}]", code="format")  # fmt: skip
             table.shooter_of(attack[0], f"kills[{i}].attacks[{j}]", victim)
-        credit = credit_kill([tuple(a) for a in attacks], dice=dice)
+        names = {a[0]: table.pilots[a[0]].name for a in attacks if a[0] in table.pilots}
+        credit = credit_kill([tuple(a) for a in attacks], dice=dice, names=names)
         last_turn = max(int(a[1]) for a in attacks)
         info = {"rule": "001 XIX: last aircraft to fire", "explanation": credit.explanation,
                 "rolls": credit.rolls_json, "contenders": list(credit.contenders)}  # fmt: skip

@@ -95,9 +95,20 @@ def _as_attack(item: Attack | Sequence[Any]) -> Attack:
     raise ValueError(f"an attack is (shooter, turn) or (shooter, turn, sequence), not {item!r}")
 
 
-def credit_kill(attacks: Iterable[Attack | Sequence[Any]], *, dice: Dice) -> KillCredit:
+def credit_kill(
+    attacks: Iterable[Attack | Sequence[Any]],
+    *,
+    dice: Dice,
+    names: Mapping[Hashable, str] | None = None,
+) -> KillCredit:
     """The kill goes to the last aircraft to fire at the target; a recorded die
-    roll-off settles a tie for last."""
+    roll-off settles a tie for last. ``names`` turns the shooters into the words of the
+    explanation (a pilot's name, not his id); the dice's purposes keep the shooters."""
+    said = names or {}
+
+    def word(shooter: Hashable) -> str:
+        return said.get(shooter, str(shooter))
+
     listed = [_as_attack(a) for a in attacks]
     if not listed:
         raise ValueError("a kill needs at least one attack")
@@ -111,11 +122,11 @@ def credit_kill(attacks: Iterable[Attack | Sequence[Any]], *, dice: Dice) -> Kil
             shooter=contenders[0],
             contenders=tuple(contenders),
             rolls=(),
-            explanation=f"{contenders[0]} fired last (turn {last[0]}, sequence {last[1]}) and gets the kill.",
+            explanation=f"{word(contenders[0])} fired last (turn {last[0]}, sequence {last[1]}) and gets the kill.",
         )
     rolls: list[Roll] = []
     parts = [
-        f"{', '.join(map(str, contenders))} fired together last (turn {last[0]}, sequence {last[1]})"
+        f"{', '.join(map(word, contenders))} fired together last (turn {last[0]}, sequence {last[1]})"
     ]
     remaining = list(contenders)
     while len(remaining) > 1:
@@ -125,11 +136,11 @@ def credit_kill(attacks: Iterable[Attack | Sequence[Any]], *, dice: Dice) -> Kil
             faces[shooter] = dice.roll(6, purpose)
             rolls.append(Roll(purpose, 6, faces[shooter]))
         best = max(faces.values())
-        parts.append("d6 " + ", ".join(f"{s}={v}" for s, v in faces.items()))
+        parts.append("d6 " + ", ".join(f"{word(s)}={v}" for s, v in faces.items()))
         remaining = [s for s in remaining if faces[s] == best]
         if len(remaining) > 1:
-            parts.append(f"{', '.join(map(str, remaining))} tie on {best} and roll again")
-    parts.append(f"{remaining[0]} gets the kill")
+            parts.append(f"{', '.join(map(word, remaining))} tie on {best} and roll again")
+    parts.append(f"{word(remaining[0])} gets the kill")
     return KillCredit(
         shooter=remaining[0],
         contenders=tuple(contenders),

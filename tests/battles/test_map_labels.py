@@ -16,7 +16,7 @@ from battles import play, services
 from battles.models import Battle
 from battles.play_views import _markers
 from battles.report import frames_from_log
-from tests.browser.conftest import _chromium, _no_browser
+from tests.browser_fixtures import _chromium, _no_browser
 
 FLYING = ("destroyed", "retreated", "exited")
 # A label's letters (its halo left out) in map units, and their height on the screen in px.

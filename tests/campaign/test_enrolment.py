@@ -146,7 +146,7 @@ def test_a_card_kill_reaches_the_pilots_awards_at_once(campaign):
     award_define(campaign=campaign, name="First blood", threshold_kind="kills", threshold=kills + 1)
     assert not PilotAward.objects.filter(pilot=pilot, name="First blood").exists()
     state = SimpleNamespace(
-        turn=2, lost={}, setup=None,
+        turn=2, lost={}, setup=services.game_state(campaign).setup,
         kills=[{"shooter": plane.plane_id, "victim": "axis-99", "turn": 2, "mission": "m1",
                 "credit_rule": "003 interception"}],
     )  # fmt: skip

@@ -37,14 +37,17 @@ def test_pilot_page_shows_the_career(client, fought):
 def test_pilot_page_tells_each_entry_in_a_sentence(client, fought):
     bader, molders = fought["Bader"], fought["Mölders"]
     html = unescape(client.get(f"/pilots/{bader.pk}/").content.decode())
-    assert f'Shot down <a href="/pilots/{molders.pk}/">Mölders</a>' in html  # the victim linked
+    assert f'shot down <a href="/pilots/{molders.pk}/">Mölders</a>' in html  # the victim linked
+    assert 'title="Bader fired last (turn 3, sequence 0) and gets the kill."' in html  # by name
     page = re.sub(r"<[^>]+>", "", html)
     assert (
-        "Shot down Mölders's Messerschmitt Bf 109 in game turn 3; "
-        "credited by 001 XIX (the last aircraft to fire). Confirmed when recorded." in page
+        "Flying a Supermarine Spitfire, shot down Mölders's Messerschmitt Bf 109 in game turn 3; "
+        "credited to the last pilot to fire (Air Force rules). Confirmed when recorded." in page
     )
     assert "Flew mission 1 in a Supermarine Spitfire (table battle)." in page
-    assert "Credited by 001 XIX (the last aircraft to fire)" in page  # the kills table's credit
+    assert (
+        "Credited to the last pilot to fire (Air Force rules)" in page
+    )  # the kills table's credit
     assert "The Supermarine Spitfire took 1 point of damage." in page
     assert "Joined No. 19 Squadron as an average pilot." in page
     for dump in ("credit rule:", "victim aircraft:", "retreated:", "mode:"):  # no key: value lists

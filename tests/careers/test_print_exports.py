@@ -202,8 +202,13 @@ def test_campaign_print_shows_no_hand_even_to_the_organiser(client, fought, orga
     campaign = fought["campaign"]
     detail = client.get(f"/campaigns/{campaign.pk}/")
     printed = client.get(f"/campaigns/{campaign.pk}/print/")
-    # the organiser sees the side to act's hand on the campaign page, never on the printed sheet
-    assert detail.context["view"].get("hand") is not None
-    assert "Your hand" in detail.content.decode()
+    # the organiser sees no hand unless acting as umpire for a side (issue 24 §3), and the
+    # umpire's hand (the side to act's) is on the campaign page, never on the printed sheet
+    assert detail.context["view"].get("hand") is None
+    assert "Your hand" not in detail.content.decode()
+    as_umpire = [
+        client.get(f"/campaigns/{campaign.pk}/?umpire={side}") for side in ("axis", "allied")
+    ]
+    assert any(page.context["view"].get("hand") is not None for page in as_umpire)
     assert printed.context["view"].get("hand") is None
     assert "Your hand" not in printed.content.decode()

@@ -14,7 +14,6 @@ from battles import services as battle_services
 from campaign import services as campaign_services
 from demo.roster import demo_roster_create
 from roster.models import Squadron
-from tests.browser.conftest import browser, open_page  # noqa: F401 - the browser fixtures
 
 pytestmark = pytest.mark.django_db
 

@@ -22,7 +22,6 @@ from careers.services import pilot_enlist
 from demo.roster import demo_roster_create
 from roster.models import AircraftType, Squadron
 from roster.services import squadron_create
-from tests.browser.conftest import browser, open_page  # noqa: F401 - the browser fixtures
 
 SCRIPT = "</script><script>alert(1)</script>"
 IMG = '"><img src=x onerror=alert(1)>'

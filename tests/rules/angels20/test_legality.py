@@ -117,7 +117,9 @@ def test_listing_and_refusal_agree(seed, kind, options):
 
 
 def test_the_agreement_is_checked_on_every_kind_of_refusal():
-    refused = fly_checking(make(0, 1), 1) | fly_checking(make_all_options(0, 1), 1)
+    # seed 15: random play that meets every kind of refusal (seed 1 did until the P-40C's
+    # high speed became 5, roster migration 0008, which changed where its battles go)
+    refused = fly_checking(make(0, 15), 15) | fly_checking(make_all_options(0, 15), 15)
     assert {
         "000 'UNEQUAL NUMBERS'", "000 'Aircraft Must Move'", "000 'DESTROYED'", "000 'CRIPPLED'",
         "000 'Choose Speed'", "000 'Alternate Attacks'", "000 'Immediate Effect'",
