@@ -31,7 +31,7 @@ from roster.models import Pilot, PilotStatus
 from rules.angels20.stats import SIDES as ENGINE_SIDES
 
 from .conftest import page_width, screenshot
-from .evening_steps import assert_plain, decide_once, fly, invitation_link, sign_up
+from .evening_steps import SURPRISES, assert_plain, decide_once, fly, invitation_link, sign_up
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "Tally-ho-over-Kent-1940"
@@ -49,7 +49,7 @@ def _campaign_battles(campaign):
 
 
 def test_a_club_evening_from_the_first_sign_up_to_the_copy(
-    browser, live_server, catalog, monkeypatch, tmp_path
+    browser, live_server, catalog, monkeypatch, tmp_path, mailoutbox
 ):
     demo_roster_create()  # the library: squadrons and pilots kept by staff
     monkeypatch.setattr(services, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
@@ -61,15 +61,19 @@ def test_a_club_evening_from_the_first_sign_up_to_the_copy(
     contexts["organiser"].grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
     try:
         pages = {who: context.new_page() for who, context in contexts.items()}
-        _evening(pages, base, tmp_path)
+        open_items = _evening(pages, base, tmp_path)
     finally:
         for context in contexts.values():
             context.close()
+    _mails_read_well(mailoutbox)
+    if open_items:  # the steps of the evening still wrong, checked last so all else runs
+        pytest.xfail("issue 24 still open: " + "; ".join(open_items))
 
 
 def _evening(pages, base, tmp_path):
     orga = pages["organiser"]
     players = {side: pages[name] for side, name in PLAYERS.items()}
+    open_items: list[str] = []  # issue 24's surprises still met (the test xfails on them)
 
     # -- the organiser signs up and creates the campaign on the campaigns page
     orga.goto(f"{base}/accounts/signup/")
@@ -137,6 +141,7 @@ def _evening(pages, base, tmp_path):
     campaign.refresh_from_db()
     assert campaign.status == CampaignStatus.ACTIVE
     _organiser_sees_no_hand(orga)
+    _home_says_your_turn(players, base, campaign)
 
     # -- the commanders play on the campaign page; two battles flown in the browser
     rng = random.Random(SEED)
@@ -180,6 +185,12 @@ def _evening(pages, base, tmp_path):
             assert page.locator(f"#web-battles a[href='/battles/{battle.pk}/']").count() == 1
         _said_once_and_named(page)
     two_qualities = _one_quality(players["axis"], base, url, Pilot.objects.get(name=CHOSEN))
+    if two_qualities:
+        open_items.append(
+            "§1 a pilot chosen into a campaign keeps his library quality on his page but "
+            f"flies as a new pilot in the campaign's planes ({two_qualities})"
+        )
+    _holiday_without_a_date(players["allied"])
     _look_at_the_campaign_page(players["allied"], orga, url)
 
     # -- each reads the reports, the pilots' pages, the aces and the statistics
@@ -188,7 +199,7 @@ def _evening(pages, base, tmp_path):
             page.goto(f"{base}/battles/{battle.pk}/")
             assert "winner" in page.inner_text("main")
             assert_plain(f"the report of battle {battle.pk}", page)
-    _pilots_pages(players["axis"], base, campaign, flown)
+    open_items += _pilots_pages(players["axis"], base, campaign, flown)
     _figures_agree(players["allied"], base, campaign)
 
     # -- the organiser exports the campaign and imports it as a copy
@@ -213,11 +224,7 @@ def _evening(pages, base, tmp_path):
     assert orga.url == f"{base}/campaigns/{copy.pk}/"
     _figures_agree(orga, base, copy)
     _same_figures(orga, base, campaign, copy)
-    if two_qualities:  # the one step of the evening still wrong: the last one checked
-        pytest.xfail(
-            "issue 24 §1 open: a pilot chosen into a campaign keeps his library quality on "
-            f"his page but flies as a new pilot in the campaign's planes ({two_qualities})"
-        )
+    return open_items
 
 
 def _organiser_sees_no_hand(orga, url: str | None = None) -> None:
@@ -272,6 +279,41 @@ def _one_quality(page, base: str, url: str, pilot) -> str:
     )
 
 
+def _home_says_your_turn(players, base: str, campaign) -> None:
+    """Issue 24 §3: the first thing the side to act sees on its home page is that it
+    must act, with a link to the campaign."""
+    campaign.refresh_from_db()
+    page = players[campaign.current_side]
+    page.goto(f"{base}/")
+    waiting = page.locator("#your-turn")
+    assert NAME in waiting.inner_text() and "must act" in waiting.inner_text()
+    assert waiting.locator(f"a[href='/campaigns/{campaign.pk}/']").count() >= 1
+    assert_plain("the home page", page)
+
+
+def _holiday_without_a_date(page) -> None:
+    """Issue 24 §3: the holiday form sent with no date is refused in words; nobody who
+    was never away is welcomed back."""
+    with page.expect_navigation():
+        page.click("#holiday button:text('Go on holiday')")
+    text = page.inner_text("main")
+    assert "Welcome back" not in text
+    assert "Holiday not set" in text
+
+
+def _mails_read_well(outbox) -> None:
+    """Issue 24 §4: each mail's links are absolute and its words are the game's."""
+    assert outbox, "nobody was told anything by mail"
+    for mail in outbox:
+        body = mail.body
+        for link in re.findall(r"(?<![\w/])/(?:campaigns|battles|accounts|pilots)/\S*", body):
+            raise AssertionError(f"a relative link in a mail: {link} ({mail.subject})")
+        found = [
+            what for what, pattern in SURPRISES.items() if pattern.search(f"{mail.subject} {body}")
+        ]
+        assert not found, (mail.subject, found, body)
+
+
 def _battle_waits(players, url: str, battle) -> None:
     """The campaign page tells the side to act that its battle waits, and only it."""
     first = ENGINE_SIDES[battle_state(battle).current_side()]
@@ -292,38 +334,56 @@ def _look_at_the_campaign_page(player, orga, url: str) -> None:
         page.set_viewport_size({"width": 1280, "height": 900})
 
 
-def _pilots_pages(page, base: str, campaign, flown) -> None:
-    """Each pilot who flew a battle: his page links to its report, shows the quality the
-    aces page shows, and no squadron of the campaign holds one name twice."""
+def _pilots_pages(page, base: str, campaign, flown) -> list[str]:
+    """Each pilot who flew a battle: his page links to its report; a pilot shot down
+    counts the mission he flew (issue 24 §2: "Missions 0"); no squadron of the campaign
+    holds one name twice. Returns the pilots whose missions read 0."""
     keys = [f"battle:{b.pk}" for b in flown]
     events = PilotEvent.objects.filter(applied_result__source_key__in=keys).select_related(
         "applied_result"
     )
     pilots = {e.pilot_id: e.applied_result.source_key.split(":")[1] for e in events}
     assert pilots, "the battles changed no pilot's record"
-    for pilot_id, battle_pk in sorted(pilots.items())[:4]:
+    shot_down = {e.pilot_id for e in events if e.kind == PilotEventKind.SHOT_DOWN}
+    no_missions = []
+    for pilot_id, battle_pk in sorted(pilots.items()):
+        if pilot_id not in shot_down and len(pilots) > 6 and pilot_id % 2:
+            continue  # (every pilot shot down, and about half the others)
         page.goto(f"{base}/pilots/{pilot_id}/")
         assert page.locator(f"main a[href='/battles/{battle_pk}/']").count() >= 1
         assert_plain(f"pilot {pilot_id}'s page", page)
+        missions = page.locator("tr", has=page.locator("th:text-is('Missions')")).locator("td")
+        if pilot_id in shot_down and missions.inner_text().strip() == "0":
+            no_missions.append(page.locator("h1").inner_text().strip())
     serving = Pilot.objects.filter(enrolled_in=campaign)
     for squadron_id in set(serving.values_list("squadron_id", flat=True)):
         names = list(serving.filter(squadron_id=squadron_id).values_list("name", flat=True))
         assert len(names) == len(set(names)), f"a name twice in a squadron: {sorted(names)}"
+    if no_missions:
+        return [f"§2 a pilot shot down reads 'Missions 0' on his page ({', '.join(no_missions)})"]
+    return []
 
 
 def _recount(campaign):
-    """Kills (less confirmed claims denied) and losses per side, from the entries."""
+    """Kills (less confirmed claims denied) and losses per side and per aircraft flown
+    (the entry's, else the squadron's type: issue 24 §2), from the entries."""
     entries = PilotEvent.objects.filter(Q(campaign=campaign) | Q(details__campaign=campaign.name))
     sides = {"allied": {"kills": 0, "losses": 0}, "axis": {"kills": 0, "losses": 0}}
-    for e in entries.select_related("pilot__squadron"):
-        side = sides[e.pilot.squadron.side]
+    aircraft: dict[str, dict[str, int]] = {}
+    for e in entries.select_related("pilot__squadron__aircraft_type"):
+        details = e.details or {}
         if e.kind == PilotEventKind.KILL:
-            side["kills"] += 1
-        elif e.kind == PilotEventKind.KILL_DENIED and (e.details or {}).get("was") == "confirmed":
-            side["kills"] -= 1
+            figure, n = "kills", 1
+        elif e.kind == PilotEventKind.KILL_DENIED and details.get("was") == "confirmed":
+            figure, n = "kills", -1
         elif e.kind == PilotEventKind.SHOT_DOWN:
-            side["losses"] += 1
-    return sides
+            figure, n = "losses", 1
+        else:
+            continue
+        sides[e.pilot.squadron.side][figure] += n
+        flown = details.get("aircraft") or str(e.pilot.squadron.aircraft_type or "—")
+        aircraft.setdefault(flown, {"kills": 0, "losses": 0})[figure] += n
+    return sides, aircraft
 
 
 def _pilot_kills(pilot) -> int:
@@ -341,12 +401,18 @@ def _figures_agree(page, base: str, campaign) -> None:
     """The statistics, aces and squadron pages of ``campaign`` against a recount."""
     page.goto(f"{base}/statistics/{campaign.pk}/")
     assert_plain(f"the statistics of {campaign.name}", page)
-    recount = _recount(campaign)
-    assert sum(f["kills"] + f["losses"] for f in recount.values()) > 0, "nothing to count"
-    for side, figures in recount.items():
+    sides, aircraft = _recount(campaign)
+    assert sum(f["kills"] + f["losses"] for f in sides.values()) > 0, "nothing to count"
+    for side, figures in sides.items():
         row = page.locator(f"tr[data-side='{side}']")
         shown = {k: _figure(row.locator(f"[data-figure={k}]")) for k in figures}
         assert shown == figures, (campaign.name, side, shown, figures)
+    table = page.locator("table", has=page.locator("th:text-is('Aircraft')"))
+    by_type = {}
+    for row in table.locator("tbody tr").all():
+        cells = [c.inner_text().strip() for c in row.locator("td").all()]
+        by_type[cells[0]] = {"kills": int(cells[1]), "losses": int(cells[2])}
+    assert by_type == aircraft, (campaign.name, by_type, aircraft)
 
     serving = Pilot.objects.filter(enrolled_in=campaign).select_related("squadron")
     page.goto(f"{base}/aces/?campaign={campaign.pk}")

@@ -238,7 +238,7 @@ def test_the_page_shows_the_deadline_in_the_viewers_time_zone(campaign, users, c
         with override_settings(TIME_ZONE="Europe/London"):
             page = client.get(f"/campaigns/{campaign.pk}/").content.decode()
         assert "due Wed 26 Nov, 09:00 (Europe/London), in 48 hours" in page
-        assert f"<strong>{campaign.current_side}</strong> must act" in page
+        assert f"<strong>{campaign.current_side.capitalize()}</strong> must act" in page
         with override_settings(TIME_ZONE="America/New_York"):
             page = client.get(f"/campaigns/{campaign.pk}/").content.decode()
         assert "due Wed 26 Nov, 04:00 (America/New_York)" in page
