@@ -145,6 +145,8 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={request.path}")
     try:  # the organiser acts for a side only as its umpire (?umpire=<side>)
+        if request.method != "POST":  # the page reads the campaign's view (and battles) once
+            return campaign_page_response(request, campaign, umpire=umpire)
         view = selectors.campaign_view(campaign, request.user, umpire=umpire)
     except RuleViolation as exc:
         _refuse(exc)

@@ -36,6 +36,15 @@ class WorkItem(TypedDict):
 
 
 def _mission(battle: Battle) -> str:
+    """The mission in words (its card's name) as the battle's settings name it, else as the
+    page's read of the battles annotated its scenario's name; the id only for a battle
+    stored before either."""
+    mission = (battle.settings or {}).get("mission")
+    if isinstance(mission, dict) and mission.get("name"):
+        return str(mission["name"])
+    scenario = str(getattr(battle, "scenario_name", "") or "")
+    if " (turn " in scenario:  # "<campaign>: <mission> (turn n)"
+        return scenario.rsplit(" (turn ", 1)[0].split(": ", 1)[-1]
     return battle.source_key.rsplit(":", 1)[-1]
 
 
@@ -71,7 +80,7 @@ def _batch_item(batch: BattleBatch, battle_id: int) -> WorkItem:
     return {
         "key": f"batch:{batch.pk}",
         "kind": "odds preview",
-        "text": f"odds preview of battle #{battle_id}: battles {done} of {batch.runs}",
+        "text": f"odds preview of Battle {battle_id}: battles {done} of {batch.runs}",
         "done": done,
         "total": batch.runs,
         "url": f"/battles/batches/{batch.pk}/",

@@ -40,7 +40,7 @@ def test_the_pages_show_an_odds_preview_under_way(open_page, catalog, settings, 
         page.get_by_role("button", name="Preview the odds").click()
         page.wait_for_load_state()  # the answer came while the batch is held
         batch = BattleBatch.objects.get(purpose=f"odds:{battle.pk}")
-        text = f"odds preview of battle #{battle.pk}: battles 0 of 3"
+        text = f"odds preview of Battle {battle.pk}: battles 0 of 3"
         for width in (1280, 390):
             page.set_viewport_size({"width": width, "height": 900})
             page.goto(page.url.split("/battles/")[0] + f"/campaigns/{campaign.pk}/")

@@ -43,7 +43,7 @@ def test_a_campaign_battle_that_cannot_be_applied_is_shown_and_re_applied_once(
 
     client.force_login(users["organiser"])
     page = client.get(f"/campaigns/{campaign.pk}/").content.decode()
-    assert f'Battle <a href="/battles/{battle.pk}/">#{battle.pk}</a> finished, not applied' in page
+    assert f'<a href="/battles/{battle.pk}/">Battle {battle.pk}</a> finished, not applied' in page
     assert "RuntimeError: pilot roster locked for maintenance" in page
     report = client.get(f"/battles/{battle.pk}/").content.decode()
     assert "Finished, not applied: RuntimeError: pilot roster locked" in report

@@ -84,10 +84,10 @@ def test_an_odds_preview_answers_at_once_and_the_pages_show_its_progress(
     work = client.get(f"/api/campaigns/{campaign.pk}/work/").json()
     assert work["busy"] is True
     [item] = work["items"]
-    assert item["text"] == f"odds preview of battle #{battle.pk}: battles 0 of 2"
+    assert item["text"] == f"odds preview of Battle {battle.pk}: battles 0 of 2"
     assert (item["done"], item["total"], item["url"]) == (0, 2, f"/battles/batches/{batch.pk}/")
     page = client.get(f"/campaigns/{campaign.pk}/").content.decode()
-    assert f"odds preview of battle #{battle.pk}: battles 0 of 2" in page
+    assert f"odds preview of Battle {battle.pk}: battles 0 of 2" in page
     assert "updates itself when it is done" in page
     batch_page = client.get(f"/battles/batches/{batch.pk}/").content.decode()
     assert "battles 0 of 2" in batch_page and "updates itself" in batch_page
