@@ -18,6 +18,7 @@ SURPRISES = {
     **INTERNAL_WORDS,
     # "battle #5 (in_play)"; "destroyed by #9 (Hptm Josef Priller)" names a pilot
     "an id and its status": re.compile(r"#\d+ \([a-z_]+\)"),
+    "a rulebook code and its heading in quotes": re.compile(r"\b00\d [\"']"),
     "a raw value": re.compile(r"\b(?:True|False)\b|: None\b"),
     "the organiser acting for a side unasked": re.compile(r"as organiser, for (?:axis|allied)"),
 }
