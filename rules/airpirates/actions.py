@@ -1,0 +1,124 @@
+"""*Air Pirates* actions: small frozen dataclasses with a readable ``str`` and JSON.
+
+:class:`Place` sets a unit on the board (002 2f), :class:`Mark` places a maneuver
+marker (2g, 5c), :class:`Move` moves one unit its hex of the impulse (5b), and
+:class:`PassMarker` passes the sequence marker at the start of a phase (3a2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .hexes import FACING_NAMES, Hex
+
+# the eight maneuver markers of each unit (002 1d, 2e): kind, and hexsides pivoted on
+# completion (+ right, - left); a roll shifts sideways instead (ruling on 5d7)
+MANEUVERS: dict[str, tuple[str, int]] = {
+    "straight": ("straight", 0),
+    "roll_left": ("roll", -1),
+    "roll_right": ("roll", 1),
+    "half_loop": ("half_loop", 3),
+    "turn_left": ("turn", -1),
+    "turn_right": ("turn", 1),
+    "tight_left": ("tight_turn", -2),
+    "tight_right": ("tight_turn", 2),
+}
+
+
+class IllegalAction(ValueError):
+    """An action 002 does not allow now: ``rule`` cites it ("002 '5d2.2'"), ``message``
+    says why in words."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} [{rule}]")
+        self.rule = rule
+        self.message = message
+
+
+@dataclass(frozen=True, order=True)
+class PassMarker:
+    """The holder passes the sequence marker at the start of a phase (002 3a2)."""
+
+    KIND: ClassVar[str] = "pass"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.KIND}
+
+    def __str__(self) -> str:
+        return "pass the sequence marker"
+
+
+@dataclass(frozen=True, order=True)
+class Place:
+    """002 2f: a unit placed on an edge hex, facing a hexside (3c)."""
+
+    unit: int
+    hex: Hex
+    facing: int
+    KIND: ClassVar[str] = "place"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.KIND, "unit": self.unit, "hex": list(self.hex), "facing": self.facing}
+
+    def __str__(self) -> str:
+        return f"place unit {self.unit} at {self.hex} facing {FACING_NAMES[self.facing % 6]}"
+
+
+@dataclass(frozen=True, order=True)
+class Mark:
+    """002 5c: a maneuver marker placed for a unit."""
+
+    unit: int
+    maneuver: str
+    KIND: ClassVar[str] = "mark"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.KIND, "unit": self.unit, "maneuver": self.maneuver}
+
+    def __str__(self) -> str:
+        return f"unit {self.unit}: {self.maneuver.replace('_', ' ')}"
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    """002 5b: a unit moved its one hex of the impulse."""
+
+    unit: int
+    KIND: ClassVar[str] = "move"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.KIND, "unit": self.unit}
+
+    def __str__(self) -> str:
+        return f"move unit {self.unit}"
+
+
+Action = PassMarker | Place | Mark | Move
+
+
+def _int(data: dict[str, Any], key: str) -> int:
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{key} must be a whole number")
+    return value
+
+
+def action_from_json(data: dict[str, Any]) -> Action:
+    """An action from its JSON (``ValueError`` / ``KeyError`` on one it cannot read)."""
+    kind = data.get("kind")
+    if kind == "pass":
+        return PassMarker()
+    if kind == "place":
+        col, row = data["hex"]
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in (col, row)):
+            raise ValueError("hex must be two whole numbers")
+        return Place(_int(data, "unit"), (col, row), _int(data, "facing"))
+    if kind == "mark":
+        maneuver = data["maneuver"]
+        if maneuver not in MANEUVERS:
+            raise ValueError(f"maneuver must be one of {', '.join(MANEUVERS)}")
+        return Mark(_int(data, "unit"), maneuver)
+    if kind == "move":
+        return Move(_int(data, "unit"))
+    raise ValueError(f"unknown action kind {kind!r}")

@@ -1,0 +1,384 @@
+"""An *Air Pirates* battle: the set-up (002 [2]), the sequence marker (3a), turns of six
+impulses (3f, [4]) and movement by maneuver markers ([5]).
+
+Each impulse runs its phases in 3f's order; this engine holds the Move Phase (5b) and
+the Maneuver Marking Phase (5c); the Change Phase closes each turn (speed and altitude
+changes of [7] are not in it yet, nor are fire [6] and the optional phases). In every
+phase the side holding the sequence marker goes first (3a1) and may pass the marker
+before anyone acts (3a2), at most once a phase (3b3).
+
+The state is a JSON object; :meth:`AirPiratesBattle.undo` replays the actions but the
+last from the scenario and seed, so it survives a JSON round trip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.dice import Dice
+
+from . import maneuvers as mv
+from .actions import MANEUVERS, Action, IllegalAction, Mark, Move, PassMarker, Place
+from .charts import IMPULSES, ROMAN, TURNS, moves
+from .hexes import EDGES, FACING, edge_hexes, is_edge, shift_to_fit, translate
+from .units import SIDES, Scenario, Unit, unit_from_scenario
+
+SEQUENCE = "002 '3a'"
+PASS_ONCE = "002 '3b3'"
+PLACING = "002 '2f'"
+PLAY = "002 '3f'"
+MOVE = "002 '5b'"
+END = "002 [8]"
+
+# the phases this engine plays, in 3f's order; "place" and "setup_mark" are 2f and 2g
+PHASES = ("place", "setup_mark", "move", "mark")
+
+
+class AirPiratesBattle:
+    """One battle of 002 in progress. Sides are numbered by their index in ``SIDES``."""
+
+    def __init__(self, scenario: Scenario, seed: int) -> None:
+        self.scenario = scenario
+        self.seed = seed
+        self.dice = Dice(seed)
+        self.units = [unit_from_scenario(u, i) for i, u in enumerate(scenario.units)]
+        self.turn = 1
+        self.impulse = 0  # 0 during set-up; 1..6 the numbered impulses
+        self.phase = "place"
+        self.phase_started = False
+        self.passed = False
+        self.moved: list[int] = []
+        self.over = False
+        self.reason = ""
+        self.actions: list[dict[str, Any]] = []
+        self.log: list[dict[str, Any]] = []
+        self.holder = self._sequence_marker()
+        self._advance()
+
+    # -- 2a: who holds the sequence marker first ---------------------------------------
+    def _sequence_marker(self) -> int:
+        if self.scenario.seed_marker is not None:
+            holder = SIDES.index(self.scenario.seed_marker)
+            self._record("sequence marker given by the scenario", "002 '2a'", side=SIDES[holder])
+            return holder
+        while True:
+            start = len(self.dice.rolls)
+            rolls = [self.dice.d10(f"002 2a sequence marker: {side}") for side in SIDES]
+            made = [r.to_json() for r in self.dice.rolls[start:]]
+            if rolls[0] != rolls[1]:
+                holder = 0 if rolls[0] > rolls[1] else 1
+                self._record("competitive die roll", "002 '2a'", rolls=made, side=SIDES[holder])
+                return holder
+            self._record("competitive die roll tied: rolled again", "002 '2a'", rolls=made)
+
+    def _record(self, event: str, rule: str, **detail: Any) -> None:
+        self.log.append(
+            {"turn": self.turn, "impulse": self.impulse, "phase": self.phase, "event": event,
+             "rule": rule, **detail}
+        )  # fmt: skip
+
+    # -- who acts ------------------------------------------------------------------
+    def unit(self, uid: int) -> Unit:
+        for u in self.units:
+            if u.id == uid:
+                return u
+        raise IllegalAction("002 '3d3'", f"there is no air unit {uid}")
+
+    def pending(self, side: int) -> list[Unit]:
+        """The side's units still to act in this phase."""
+        mine = [u for u in self.units if u.side == SIDES[side] and not u.eliminated]
+        if self.phase == "place":
+            return [u for u in mine if u.hex is None]
+        if self.phase in ("setup_mark", "mark"):
+            return [u for u in mine if u.marker is None]
+        if self.phase == "move":
+            return [u for u in mine if moves(u.speed, self.impulse) and u.id not in self.moved]
+        return []
+
+    def current_side(self) -> int | None:
+        if self.over:
+            return None
+        if self.pending(self.holder):
+            return self.holder
+        return 1 - self.holder
+
+    def is_over(self) -> bool:
+        return self.over
+
+    # -- legal actions ------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        side = self.current_side()
+        if side is None:
+            return []
+        out: list[Action] = []
+        if self._may_pass():
+            out.append(PassMarker())
+        units = self.pending(side)
+        if self.phase == "place":
+            spots = edge_hexes(self.scenario.width, self.scenario.height)
+            out += [Place(u.id, h, f) for u in units for h in spots for f in range(6)]
+        elif self.phase in ("setup_mark", "mark"):
+            out += [
+                Mark(u.id, m) for u in units for m in MANEUVERS if self._mark_refusal(u, m) is None
+            ]
+        elif self.phase == "move":
+            out += [Move(u.id) for u in units]
+        return out
+
+    def _may_pass(self) -> bool:
+        return not self.phase_started and not self.passed and self.current_side() == self.holder
+
+    def _mark_refusal(self, unit: Unit, maneuver: str) -> tuple[str, str] | None:
+        why = mv.refusal(unit, maneuver)
+        if why is not None:
+            return why
+        if self._shift_for(unit, maneuver) is None:
+            return EDGES, "no shift of the whole battle keeps this maneuver on the gameboard"
+        return None
+
+    def _shift_for(self, unit: Unit, maneuver: str) -> tuple[int, int] | None:
+        planned = mv.plan(unit, maneuver)
+        points = [h for u in self.units if u is not unit for h in mv.crossing(u)]
+        points += [unit.hex, *planned["path"], planned["end"]]  # type: ignore[list-item]
+        return shift_to_fit(points, self.scenario.width, self.scenario.height)
+
+    # -- apply ----------------------------------------------------------------------
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` is refused now, or None (the one check of ``apply``)."""
+        side = self.current_side()
+        if side is None:
+            return IllegalAction(END, "the game is over")
+        if isinstance(action, PassMarker):
+            if self.passed:
+                return IllegalAction(PASS_ONCE, "the sequence marker was passed in this phase")
+            if self.phase_started or side != self.holder:
+                return IllegalAction(
+                    SEQUENCE + "2", "only its holder passes the sequence marker, at a phase's start"
+                )
+            return None
+        try:
+            unit = self.unit(action.unit)
+        except IllegalAction as error:
+            return error
+        if unit.side != SIDES[side]:
+            return IllegalAction(SEQUENCE + "1", f"{SIDES[side]} goes first in this phase")
+        expected = {"place": Place, "setup_mark": Mark, "mark": Mark, "move": Move}[self.phase]
+        if not isinstance(action, expected):
+            return IllegalAction(
+                PLAY, f"this is the {self.phase_name()}: {action} is not part of it"
+            )
+        if unit not in self.pending(side):
+            return IllegalAction(PLAY, f"{unit.name} has nothing to do in the {self.phase_name()}")
+        if isinstance(action, Place):
+            if not is_edge(action.hex, self.scenario.width, self.scenario.height):
+                return IllegalAction(
+                    PLACING, "air units are placed on an edge hex of the gameboard"
+                )
+            if action.facing not in range(6):
+                return IllegalAction(FACING, "a facing points at one of the six hexsides (0-5)")
+        if isinstance(action, Mark):
+            why = self._mark_refusal(unit, action.maneuver)
+            if why is not None:
+                return IllegalAction(*why)
+        return None
+
+    def apply(self, action: Action) -> None:
+        error = self.refusal(action)
+        if error is not None:
+            raise error
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        self.actions.append(action.to_json())
+        if isinstance(action, PassMarker):
+            self.holder = 1 - self.holder
+            self.passed = True
+            self._record("sequence marker passed", SEQUENCE + "2", side=SIDES[self.holder])
+            self._advance()
+            return
+        self.phase_started = True
+        unit = self.unit(action.unit)
+        if isinstance(action, Place):
+            unit.hex, unit.facing = action.hex, action.facing
+            self._record(
+                "placed", PLACING, unit=unit.id, hex=list(action.hex), facing=action.facing
+            )
+        elif isinstance(action, Mark):
+            self._mark(unit, action.maneuver)
+        elif isinstance(action, Move):
+            self.moved.append(unit.id)
+            self.log.append({"turn": self.turn, "impulse": self.impulse, "phase": "move",
+                             "event": "moved", "rule": MOVE, **mv.step(unit)})  # fmt: skip
+        self._advance()
+
+    def _mark(self, unit: Unit, maneuver: str) -> None:
+        shift = self._shift_for(unit, maneuver)
+        assert shift is not None
+        if shift != (0, 0):
+            for u in self.units:
+                if u.hex is not None:
+                    u.hex = translate(u.hex, shift)
+                if u.marker is not None:
+                    u.marker["hex"] = translate(tuple(u.marker["hex"]), shift)
+            self._record("the whole battle shifted to avoid the edge", EDGES, shift=list(shift))
+        planned = mv.plan(unit, maneuver)
+        unit.marker = {"maneuver": maneuver, "hex": planned["hex"], "line": planned["line"]}
+        self._record(
+            "marked", mv.MARKING, unit=unit.id, maneuver=maneuver, hex=list(planned["hex"]),
+            hexes=len(planned["path"]), line=planned["line"], speed=unit.speed,
+        )  # fmt: skip
+
+    # -- the sequence of play (3f) -----------------------------------------------------
+    def phase_name(self) -> str:
+        return {
+            "place": "set-up (placing air units)",
+            "setup_mark": "set-up (placing maneuver markers)",
+            "move": f"Move Phase of impulse {ROMAN[max(self.impulse, 1) - 1]}",
+            "mark": f"Maneuver Marking Phase of impulse {ROMAN[max(self.impulse, 1) - 1]}",
+        }.get(self.phase, self.phase)
+
+    def _advance(self) -> None:
+        """Step past every phase in which nobody has anything left to do."""
+        while not self.over and not (self.pending(0) or self.pending(1)):
+            self._next_phase()
+        if not self.over and self.phase in ("setup_mark", "mark"):
+            self._disengage_trapped()
+
+    def _disengage_trapped(self) -> None:
+        """A unit no maneuver keeps on the board leaves it (docs/rulings.md, 'Air Pirates:
+        the gameboard'); as a unit that broke contact (16b2) it is not eliminated."""
+        for u in self.units:
+            if u.eliminated or u.marker is not None or u.hex is None:
+                continue
+            if all(self._mark_refusal(u, m) is not None for m in MANEUVERS):
+                u.eliminated, u.disengaged, u.hex = True, True, None
+                self._record("left the gameboard: no maneuver stays on it", EDGES, unit=u.id,
+                             disengaged=True)  # fmt: skip
+        if self._side_gone():
+            self._end("all air units on one side are eliminated")
+        elif not (self.pending(0) or self.pending(1)):
+            self._advance()
+
+    def _next_phase(self) -> None:
+        self.phase_started, self.passed = False, False
+        if self.phase == "place":
+            self.phase = "setup_mark"
+        elif self.phase == "setup_mark" or (self.phase == "mark" and self.impulse < IMPULSES):
+            self.impulse += 1
+            self.phase, self.moved = "move", []
+            self._record(f"impulse {ROMAN[self.impulse - 1]}", "002 '4a'")
+        elif self.phase == "move":
+            self.phase = "mark"
+        else:  # after impulse VI: the Change Phase (3f5, [7]), then the next turn
+            self._record("change phase", "002 [7]")
+            if self.turn == TURNS:
+                self._end("the eighth Turn has been completed")
+                return
+            self.turn += 1
+            self.impulse = 1
+            self.phase, self.moved = "move", []
+            self._record(f"turn {self.turn}, impulse I", "002 '3d1'")
+        if not self.over and self._side_gone():
+            self._end("all air units on one side are eliminated")
+
+    def _side_gone(self) -> bool:
+        """002 [8]: every air unit of one side is off the board."""
+        return any(all(u.eliminated for u in self.units if u.side == s) for s in SIDES)
+
+    def _end(self, reason: str) -> None:
+        self.over, self.reason, self.phase = True, reason, "over"
+        self._record("game over: " + reason, END)
+
+    # -- result, undo, clone, JSON ---------------------------------------------------
+    def victory_points(self) -> dict[str, float]:
+        """002 [8] basic game: 10 per eliminated enemy unit, 1 per hit on the others."""
+        points = dict.fromkeys(SIDES, 0.0)
+        for u in self.units:
+            enemy = SIDES[1 - SIDES.index(u.side)]
+            if u.eliminated and not u.disengaged:
+                points[enemy] += 10
+            else:
+                points[enemy] += sum(u.damage.values())
+        return points
+
+    def result(self) -> dict[str, Any]:
+        points = self.victory_points()
+        a, b = (points[s] for s in SIDES)
+        winner = None if a == b else SIDES[0] if a > b else SIDES[1]
+        aircraft = []
+        for u in self.units:
+            gone = u.eliminated and not u.disengaged
+            hits = sum(u.damage.values())
+            fate = (
+                "destroyed"
+                if gone
+                else "retreated"
+                if u.eliminated
+                else "damaged"
+                if hits
+                else "intact"
+            )
+            aircraft.append(
+                {"id": u.id, "name": u.name, "side": u.side, "pilot": u.quality, "pilot_ref": "",
+                 "fate": fate, "exit_edge": None, "scored_exit": False, "damage": hits,
+                 "destroyed_by": None, "destroyed_by_pilot_ref": None, "survival_roll": None,
+                 "survival_modifier": None, "pilot_survived": None,
+                 "damage_by_part": dict(u.damage), "crew_hits": u.damage["crew"], "fires": 0,
+                 "bailout": None, "victory_points": 10.0 if gone else float(hits)}
+            )  # fmt: skip
+        return {
+            "scenario": self.scenario.name, "kind": "airpirates", "winner": winner,
+            "reason": self.reason or "in play", "victory_points": points,
+            "turns_played": self.turn, "aircraft": aircraft, "kills": [],
+        }  # fmt: skip
+
+    def undo(self) -> None:
+        if not self.actions:
+            raise IllegalAction(PLAY, "nothing to take back")
+        back = replay(self.scenario, self.seed, self.actions[:-1])
+        self.__dict__.update(back.__dict__)
+
+    def clone(self) -> AirPiratesBattle:
+        return AirPiratesBattle.from_json(self.to_json())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "system": "airpirates", "scenario": self.scenario.to_json(), "seed": self.seed,
+            "dice": self.dice.to_json(), "units": [u.to_json() for u in self.units],
+            "turn": self.turn, "impulse": self.impulse, "phase": self.phase,
+            "phase_started": self.phase_started, "passed": self.passed,
+            "holder": SIDES[self.holder], "moved": list(self.moved), "over": self.over,
+            "reason": self.reason, "actions": [dict(a) for a in self.actions],
+            "log": [dict(e) for e in self.log],
+        }  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> AirPiratesBattle:
+        battle = cls.__new__(cls)
+        battle.scenario = Scenario.from_json(data["scenario"])
+        battle.seed = data["seed"]
+        battle.dice = Dice.from_json(data["dice"])
+        battle.units = [Unit.from_json(u) for u in data["units"]]
+        battle.turn, battle.impulse, battle.phase = data["turn"], data["impulse"], data["phase"]
+        battle.phase_started, battle.passed = data["phase_started"], data["passed"]
+        battle.holder = SIDES.index(data["holder"])
+        battle.moved = list(data["moved"])
+        battle.over, battle.reason = data["over"], data["reason"]
+        battle.actions = [dict(a) for a in data["actions"]]
+        battle.log = [dict(e) for e in data["log"]]
+        return battle
+
+
+def new_battle(scenario: dict[str, Any], seed: int) -> AirPiratesBattle:
+    return AirPiratesBattle(Scenario.from_json(scenario), seed)
+
+
+def replay(scenario: Scenario, seed: int, actions: Sequence[dict[str, Any]]) -> AirPiratesBattle:
+    """The battle flown from its record (every action checked again)."""
+    from .actions import action_from_json
+
+    battle = AirPiratesBattle(scenario, seed)
+    for data in actions:
+        battle.apply(action_from_json(data))
+    return battle

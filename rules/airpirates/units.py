@@ -1,0 +1,211 @@
+"""*Air Pirates* scenarios and the air units in play (002 [2], '3d3', '3e', [14]).
+
+A scenario names the board and each air unit: its side, control card (the values of
+``rules.airpirates.card``), pilot quality (14b) and the speed and altitude marked in
+its "1" boxes (2d). The catalog's estimated cards (``rules/catalog/airpirates_cards.csv``)
+give any aircraft type's card by name.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .actions import IllegalAction
+from .card import CONTROL_CARD
+from .hexes import DEFAULT_HEIGHT, DEFAULT_WIDTH, Hex
+
+SIDES = ("axis", "allied")  # 002 2b: "the sides (Allied or Axis)"
+QUALITIES = ("green", "inexperienced", "average", "experienced", "ace")  # 002 14b
+SETUP = "002 '2d'"
+PARTS = ("engine", "crew", "fuel", "wing", "fuselage", "rudder")  # 002 13b2
+CATALOG_FILE = Path(__file__).resolve().parent.parent / "catalog" / "airpirates_cards.csv"
+
+
+def card_problems(values: dict[str, Any]) -> list[str]:
+    """Why ``values`` is not a control card (empty when it is one)."""
+    problems = []
+    for spec in CONTROL_CARD.fields:
+        if spec.name not in values:
+            problems.append(f"{spec.name}: missing")
+        elif message := spec.problem(values[spec.name]):
+            problems.append(f"{spec.name}: {message}")
+    if not problems:
+        problems += [f"{p.path}: {p.message}" for c in CONTROL_CARD.cross_checks for p in c(values)]
+    return problems
+
+
+@cache
+def _catalog() -> dict[str, dict[str, Any]]:
+    cards: dict[str, dict[str, Any]] = {}
+    with CATALOG_FILE.open(newline="", encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            spec = CONTROL_CARD.field_named(row["field"])
+            if spec is not None:
+                cards.setdefault(row["name"], {})[spec.name] = spec.parse(row["value"])
+    return cards
+
+
+def catalog_card(name: str) -> dict[str, Any]:
+    """The control card of the catalog's aircraft type ``name`` (``KeyError`` if none)."""
+    return dict(_catalog()[name])
+
+
+def catalog_names() -> list[str]:
+    return sorted(_catalog())
+
+
+@dataclass
+class Unit:
+    """An air unit in play: its card, its place and the boxes of its control card."""
+
+    id: int
+    side: str
+    name: str
+    card: dict[str, Any]
+    quality: str = "average"
+    speed: int = 1  # 3d3.2
+    altitude: int = 0  # 3d3.1
+    hex: Hex | None = None  # None until placed (2f)
+    facing: int = 0
+    marker: dict[str, Any] | None = None  # {"maneuver", "hex", "line"} while marked
+    damage: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PARTS, 0))
+    eliminated: bool = False  # off the board: shot down, or disengaged
+    disengaged: bool = False  # left the battle, not eliminated (16b2; the 3b ruling)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "side": self.side,
+            "name": self.name,
+            "card": dict(self.card),
+            "quality": self.quality,
+            "speed": self.speed,
+            "altitude": self.altitude,
+            "hex": None if self.hex is None else list(self.hex),
+            "facing": self.facing,
+            "marker": None
+            if self.marker is None
+            else dict(self.marker, hex=list(self.marker["hex"])),
+            "damage": dict(self.damage),
+            "eliminated": self.eliminated,
+            "disengaged": self.disengaged,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Unit:
+        marker = data.get("marker")
+        return cls(
+            id=data["id"],
+            side=data["side"],
+            name=data["name"],
+            card=dict(data["card"]),
+            quality=data.get("quality", "average"),
+            speed=data["speed"],
+            altitude=data["altitude"],
+            hex=None if data.get("hex") is None else (data["hex"][0], data["hex"][1]),
+            facing=data.get("facing", 0),
+            marker=None if marker is None else dict(marker, hex=tuple(marker["hex"])),
+            damage={p: int(data.get("damage", {}).get(p, 0)) for p in PARTS},
+            eliminated=bool(data.get("eliminated", False)),
+            disengaged=bool(data.get("disengaged", False)),
+        )
+
+
+def unit_from_scenario(data: dict[str, Any], index: int) -> Unit:
+    """One scenario entry checked: side, card, quality, and 2d's speed and altitude within
+    the card's limits (3e2-3e4)."""
+    where = f"units[{index}]"
+    side = data.get("side")
+    if side not in SIDES:
+        raise ValueError(f"{where}.side must be one of {', '.join(SIDES)}")
+    card = data.get("card")
+    if card is None and "aircraft" in data:
+        card = catalog_card(str(data["aircraft"]))
+    if not isinstance(card, dict):
+        raise ValueError(f"{where}.card must be a control card or aircraft a catalog type")
+    problems = card_problems(card)
+    if problems:
+        raise ValueError(f"{where}.card: {problems[0]}")
+    quality = data.get("quality", "average")
+    if quality not in QUALITIES:
+        raise ValueError(f"{where}.quality must be one of {', '.join(QUALITIES)}")
+    speed: Any = data.get("speed", card["level_speed"])
+    altitude: Any = data.get("altitude", 1)
+    for key, value in (("speed", speed), ("altitude", altitude)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{where}.{key} must be a whole number")
+    if not card["min_speed"] <= speed <= card["level_speed"]:
+        raise ValueError(
+            f"{where}.speed must lie between the minimum {card['min_speed']} and the level "
+            f"speed {card['level_speed']} (002 '3e2', '3e4')"
+        )
+    if not 0 <= altitude <= card["max_altitude"]:
+        raise ValueError(
+            f"{where}.altitude must lie between 0 and {card['max_altitude']} (002 '3e3')"
+        )
+    name = str(data.get("name") or data.get("aircraft") or f"unit {index + 1}")
+    return Unit(index + 1, side, name, dict(card), quality, int(speed), int(altitude))
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """002 [2] the basic game, or any scenario: board size and the air units."""
+
+    name: str
+    width: int
+    height: int
+    units: tuple[dict[str, Any], ...]
+    seed_marker: str | None = None  # a side given the sequence marker; None: 2a's roll
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Scenario:
+        width = data.get("width", DEFAULT_WIDTH)
+        height = data.get("height", DEFAULT_HEIGHT)
+        for key, value in (("width", width), ("height", height)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 4 <= value <= 60:
+                raise ValueError(f"{key} must be a whole number of hexes from 4 to 60")
+        units = data.get("units")
+        if not isinstance(units, list) or not units:
+            raise ValueError("units must be a list of air units")
+        for i, u in enumerate(units):
+            if not isinstance(u, dict):
+                raise ValueError(f"units[{i}] must be an object")
+            unit_from_scenario(u, i)
+        present = {u["side"] for u in units}
+        if present != set(SIDES):
+            raise ValueError("units must include both sides")
+        marker = data.get("sequence_marker")
+        if marker is not None and marker not in SIDES:
+            raise ValueError(f"sequence_marker must be one of {', '.join(SIDES)}")
+        return cls(str(data.get("name", "Basic game")), width, height, tuple(units), marker)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "width": self.width,
+            "height": self.height,
+            "units": [dict(u) for u in self.units],
+        }
+        if self.seed_marker is not None:
+            out["sequence_marker"] = self.seed_marker
+        return out
+
+
+def basic_game(axis: str, allied: str, *, quality: str = "average") -> dict[str, Any]:
+    """002 [2]: each player two identical air units (2b), at level speed (2d)."""
+    units = []
+    for side, name in (("axis", axis), ("allied", allied)):
+        card = catalog_card(name)
+        for n in (1, 2):
+            units.append(
+                {"side": side, "name": f"{name} #{n}", "card": card, "quality": quality,
+                 "speed": card["level_speed"], "altitude": min(3, card["max_altitude"])}
+            )  # fmt: skip
+    return {"name": "Basic game", "units": units}
+
+
+__all__ = ["IllegalAction", "Scenario", "Unit", "basic_game", "catalog_card", "unit_from_scenario"]
