@@ -2,11 +2,12 @@
 
 from django.shortcuts import get_object_or_404
 from django_filters.rest_framework import DjangoFilterBackend
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from angels.api import ErrorSerializer
 from angels.errors import RuleViolation
 from angels.numbers import whole_number
 from roster.models import Squadron
@@ -69,7 +70,12 @@ class CampaignDetailApi(APIView):
                 "for it as umpire, each action with an umpire_reason.",
             ),
         ],
-        responses=CampaignViewOutput,
+        responses={
+            200: CampaignViewOutput,
+            403: OpenApiResponse(
+                ErrorSerializer, description="umpire asked by someone not the campaign's organiser"
+            ),
+        },
     )
     def get(self, request, pk: int):
         campaign = get_object_or_404(Campaign, pk=pk)

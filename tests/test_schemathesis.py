@@ -56,6 +56,9 @@ NOT_OPEN_TO = {
     "GET /api/notifications/": ("anonymous",),
     "GET /api/notifications/preferences/": ("anonymous",),
     "GET /api/notifications/campaigns/{id}/webhook/": ("anonymous", "player"),
+    # what waits for the signed-in user (issue 24): nobody's for anonymous
+    "GET /api/me/invitations/": ("anonymous",),
+    "GET /api/me/waiting/": ("anonymous",),
 }
 RANDOM_IDS = 4  # examples per operation with generated ids (mostly 404s)
 KNOWN_IDS = 10  # examples per operation on a seeded object (bodies checked)
