@@ -147,6 +147,7 @@ def _evening(pages, base, tmp_path):
     rng = random.Random(SEED)
     flown: list[Battle] = []
     decisions = 0
+    last = "axis"
     undo_checked = False
     while True:
         campaign.refresh_from_db()
@@ -164,12 +165,15 @@ def _evening(pages, base, tmp_path):
             flown.append(battle)
             continue
         acted = None
-        for side in ("axis", "allied"):
+        # the commander who just decided is on the campaign page already (its redirect)
+        for side in sorted(players, key=lambda s: s != last):
             page = players[side]
-            page.goto(url)
+            if side != last or page.url != url:
+                page.goto(url)
             acted = decide_once(page)
             if acted:
                 decisions += 1
+                last = side
                 break
         assert acted, f"nobody is asked anything: turn {campaign.turn}, {campaign.phase}"
         assert decisions < MAX_DECISIONS, "two turns took too many decisions"
