@@ -35,11 +35,12 @@ _IDS = re.compile(
     r"(?<=[/#=:])\d+(?=[/\"'?&)<\s.,:]|$)|(?<=\bbattle #)\d+|(?<=\bpk=)\d+|(?<=\bclaim: )\d+|(?<=\bBattle )\d+"
 )
 _ATTRS = re.compile(r'((?:data-[a-z-]+|squadron|pilot|campaign|battle|-id|_id)=")\d+(")')
+_OPTION_IDS = re.compile(r'(<option value=")\d+(")')  # the squadron page's campaign selector
 
 
 def normalised(html: str) -> str:
     """A page with the database ids in its links and labels replaced by N."""
-    return _ATTRS.sub(r"\1N\2", _IDS.sub("N", _CSRF.sub("", html)))
+    return _OPTION_IDS.sub(r"\1N\2", _ATTRS.sub(r"\1N\2", _IDS.sub("N", _CSRF.sub("", html))))
 
 
 def pages(campaign: Campaign, client: Client) -> dict[str, str]:

@@ -66,6 +66,8 @@ def _round_trip(campaign: Campaign, client) -> tuple[Campaign, dict, dict]:
     assert set(before_pages) == set(after_pages)
     # the file's commanders and spectators are not members here (issue 23): invited anew
     before_pages = {k: _OTHER_MEMBERS.sub("", html) for k, html in before_pages.items()}
+    # ... and offered to the importer as people to invite (issue 23), on the campaign page
+    after_pages = {k: _PEOPLE_TO_INVITE.sub("", html) for k, html in after_pages.items()}
     differ = [name for name, html in before_pages.items() if after_pages[name] != html]
     shown = [
         line
@@ -78,6 +80,7 @@ def _round_trip(campaign: Campaign, client) -> tuple[Campaign, dict, dict]:
     return imported, _own(first, organiser.username), _own(second, organiser.username)
 
 
+_PEOPLE_TO_INVITE = re.compile(r"<h3>People of the imported file</h3>.*?</ul>", re.S)
 _OTHER_MEMBERS = re.compile(r"<li>[^<]* — (Commander|Spectator)[^<]*</li>")
 _HISTORY_META = ("history_user", "history_date", "history_change_reason")
 
