@@ -24,7 +24,8 @@ from .charts import IMPULSES, ROMAN, TURNS, moves
 from .hexes import EDGES, FACING, edge_hexes, is_edge, shift_to_fit, translate
 from .units import SIDES, Scenario, Unit, unit_from_scenario
 
-SEQUENCE = "002 '3a'"
+HOLDER_FIRST = "002 '3a1'"
+PASSING = "002 '3a2'"
 PASS_ONCE = "002 '3b3'"
 PLACING = "002 '2f'"
 PLAY = "002 '3f'"
@@ -38,10 +39,10 @@ PHASES = ("place", "setup_mark", "move", "mark")
 class AirPiratesBattle:
     """One battle of 002 in progress. Sides are numbered by their index in ``SIDES``."""
 
-    def __init__(self, scenario: Scenario, seed: int) -> None:
+    def __init__(self, scenario: Scenario, seed: int, dice: Dice | None = None) -> None:
         self.scenario = scenario
         self.seed = seed
-        self.dice = Dice(seed)
+        self.dice = Dice(seed) if dice is None else dice  # tests script the dice
         self.units = [unit_from_scenario(u, i) for i, u in enumerate(scenario.units)]
         self.turn = 1
         self.impulse = 0  # 0 during set-up; 1..6 the numbered impulses
@@ -154,7 +155,7 @@ class AirPiratesBattle:
                 return IllegalAction(PASS_ONCE, "the sequence marker was passed in this phase")
             if self.phase_started or side != self.holder:
                 return IllegalAction(
-                    SEQUENCE + "2", "only its holder passes the sequence marker, at a phase's start"
+                    PASSING, "only its holder passes the sequence marker, at a phase's start"
                 )
             return None
         try:
@@ -162,7 +163,7 @@ class AirPiratesBattle:
         except IllegalAction as error:
             return error
         if unit.side != SIDES[side]:
-            return IllegalAction(SEQUENCE + "1", f"{SIDES[side]} goes first in this phase")
+            return IllegalAction(HOLDER_FIRST, f"{SIDES[side]} goes first in this phase")
         expected = {"place": Place, "setup_mark": Mark, "mark": Mark, "move": Move}[self.phase]
         if not isinstance(action, expected):
             return IllegalAction(
@@ -194,7 +195,7 @@ class AirPiratesBattle:
         if isinstance(action, PassMarker):
             self.holder = 1 - self.holder
             self.passed = True
-            self._record("sequence marker passed", SEQUENCE + "2", side=SIDES[self.holder])
+            self._record("sequence marker passed", PASSING, side=SIDES[self.holder])
             self._advance()
             return
         self.phase_started = True
