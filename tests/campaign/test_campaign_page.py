@@ -229,7 +229,7 @@ def test_the_campaign_page_reads_its_battles_once_however_many(campaign, users, 
     # what each box shows from that one read
     text = _text(html)
     assert "<em>Rhubarb 1</em>, campaign turn 1: axis goering, allied churchill" in html
-    assert "<em>Circus 1</em>, campaign turn 1: finished, won by allied" in html
+    assert "<em>Circus 1</em>, campaign turn 1: finished, won by Allied" in html
     assert "engine battle for m1a: waiting to be flown" in text
     assert "odds preview of Battle " in text and "battles 0 of 4" in text
     assert "finished, not applied: pilot 1 is gone" in text
