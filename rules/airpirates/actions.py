@@ -1,7 +1,8 @@
 """*Air Pirates* actions: small frozen dataclasses with a readable ``str`` and JSON.
 
 :class:`Place` sets a unit on the board (002 2f), :class:`Mark` places a maneuver
-marker (2g, 5c), :class:`Move` moves one unit its hex of the impulse (5b), and
+marker (2g, 5c), :class:`Move` moves one unit its hex of the impulse (5b), :class:`Fire` and
+:class:`Hold` are a unit's choice in the Fire Phase (6a, 6b), and
 :class:`PassMarker` passes the sequence marker at the start of a phase (3a2).
 """
 
@@ -94,7 +95,36 @@ class Move:
         return f"move unit {self.unit}"
 
 
-Action = PassMarker | Place | Mark | Move
+@dataclass(frozen=True, order=True)
+class Fire:
+    """002 6b: a unit that just completed a maneuver fires at one opposing unit."""
+
+    unit: int
+    target: int
+    KIND: ClassVar[str] = "fire"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.KIND, "unit": self.unit, "target": self.target}
+
+    def __str__(self) -> str:
+        return f"unit {self.unit} fires at unit {self.target}"
+
+
+@dataclass(frozen=True, order=True)
+class Hold:
+    """002 6a: a unit that may fire does not ("if desired")."""
+
+    unit: int
+    KIND: ClassVar[str] = "hold"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.KIND, "unit": self.unit}
+
+    def __str__(self) -> str:
+        return f"unit {self.unit} holds its fire"
+
+
+Action = PassMarker | Place | Mark | Move | Fire | Hold
 
 
 def _int(data: dict[str, Any], key: str) -> int:
@@ -121,4 +151,8 @@ def action_from_json(data: dict[str, Any]) -> Action:
         return Mark(_int(data, "unit"), maneuver)
     if kind == "move":
         return Move(_int(data, "unit"))
+    if kind == "fire":
+        return Fire(_int(data, "unit"), _int(data, "target"))
+    if kind == "hold":
+        return Hold(_int(data, "unit"))
     raise ValueError(f"unknown action kind {kind!r}")

@@ -1,9 +1,9 @@
 """An *Air Pirates* battle: the set-up (002 [2]), the sequence marker (3a), turns of six
-impulses (3f, [4]) and movement by maneuver markers ([5]).
+impulses (3f, [4]), movement by maneuver markers ([5]) and forward fire ([6]).
 
-Each impulse runs its phases in 3f's order; this engine holds the Move Phase (5b) and
-the Maneuver Marking Phase (5c); the Change Phase closes each turn (speed and altitude
-changes of [7] are not in it yet, nor are fire [6] and the optional phases). In every
+Each impulse runs its phases in 3f's order; this engine holds the Move Phase (5b), the
+Fire Phase (6) and the Maneuver Marking Phase (5c); the Change Phase closes each turn
+(speed and altitude changes of [7] are not in it yet, nor the optional phases). In every
 phase the side holding the sequence marker goes first (3a1) and may pass the marker
 before anyone acts (3a2), at most once a phase (3b3).
 
@@ -18,8 +18,9 @@ from typing import Any
 
 from rules.dice import Dice
 
+from . import fire as fr
 from . import maneuvers as mv
-from .actions import MANEUVERS, Action, IllegalAction, Mark, Move, PassMarker, Place
+from .actions import MANEUVERS, Action, Fire, Hold, IllegalAction, Mark, Move, PassMarker, Place
 from .charts import IMPULSES, ROMAN, TURNS, moves
 from .hexes import EDGES, FACING, edge_hexes, is_edge, shift_to_fit, translate
 from .units import SIDES, Scenario, Unit, unit_from_scenario
@@ -33,7 +34,14 @@ MOVE = "002 '5b'"
 END = "002 [8]"
 
 # the phases this engine plays, in 3f's order; "place" and "setup_mark" are 2f and 2g
-PHASES = ("place", "setup_mark", "move", "mark")
+PHASES = ("place", "setup_mark", "move", "fire", "mark")
+
+
+# the actions each phase takes
+EXPECTED: dict[str, tuple[type, ...]] = {
+    "place": (Place,), "setup_mark": (Mark,), "mark": (Mark,), "move": (Move,),
+    "fire": (Fire, Hold),
+}  # fmt: skip
 
 
 class AirPiratesBattle:
@@ -50,6 +58,10 @@ class AirPiratesBattle:
         self.phase_started = False
         self.passed = False
         self.moved: list[int] = []
+        self.completed: list[int] = []  # completed a maneuver this impulse (6a)
+        self.fired: list[int] = []  # fired or held in this Fire Phase
+        self.entered: dict[int, int] = {}  # the order of the last entry into a hex (6a3.2)
+        self.kills: list[dict[str, Any]] = []
         self.over = False
         self.reason = ""
         self.actions: list[dict[str, Any]] = []
@@ -95,7 +107,16 @@ class AirPiratesBattle:
             return [u for u in mine if u.marker is None]
         if self.phase == "move":
             return [u for u in mine if moves(u.speed, self.impulse) and u.id not in self.moved]
+        if self.phase == "fire":
+            return [
+                u for u in mine
+                if u.id in self.completed and u.id not in self.fired and self.targets(u)
+            ]  # fmt: skip
         return []
+
+    def targets(self, unit: Unit) -> list[Unit]:
+        """The opposing units ``unit`` may fire at now (6a1-6a4)."""
+        return [t for t in self.units if fr.refusal(unit, t, self.entered) is None]
 
     def current_side(self) -> int | None:
         if self.over:
@@ -125,6 +146,9 @@ class AirPiratesBattle:
             ]
         elif self.phase == "move":
             out += [Move(u.id) for u in units]
+        elif self.phase == "fire":
+            for u in units:
+                out += [Fire(u.id, t.id) for t in self.targets(u)] + [Hold(u.id)]
         return out
 
     def _may_pass(self) -> bool:
@@ -162,9 +186,17 @@ class AirPiratesBattle:
             unit = self.unit(action.unit)
         except IllegalAction as error:
             return error
+        if isinstance(action, Fire) and self._may_fire(unit):
+            # a unit free to fire hears why this target is refused, whoever acts first
+            try:
+                why = fr.refusal(unit, self.unit(action.target), self.entered)
+            except IllegalAction as error:
+                return error
+            if why is not None:
+                return IllegalAction(*why)
         if unit.side != SIDES[side]:
             return IllegalAction(HOLDER_FIRST, f"{SIDES[side]} goes first in this phase")
-        expected = {"place": Place, "setup_mark": Mark, "mark": Mark, "move": Move}[self.phase]
+        expected = EXPECTED[self.phase]
         if not isinstance(action, expected):
             return IllegalAction(
                 PLAY, f"this is the {self.phase_name()}: {action} is not part of it"
@@ -183,6 +215,15 @@ class AirPiratesBattle:
             if why is not None:
                 return IllegalAction(*why)
         return None
+
+    def _may_fire(self, unit: Unit) -> bool:
+        """6a: in this Fire Phase, ``unit`` completed a maneuver and has not yet fired."""
+        return (
+            self.phase == "fire"
+            and unit.id in self.completed
+            and unit.id not in self.fired
+            and not unit.eliminated
+        )
 
     def apply(self, action: Action) -> None:
         error = self.refusal(action)
@@ -209,9 +250,49 @@ class AirPiratesBattle:
             self._mark(unit, action.maneuver)
         elif isinstance(action, Move):
             self.moved.append(unit.id)
+            event = mv.step(unit)
+            self.entered[unit.id] = len(self.log)
+            if event["completed"]:
+                self.completed.append(unit.id)
             self.log.append({"turn": self.turn, "impulse": self.impulse, "phase": "move",
-                             "event": "moved", "rule": MOVE, **mv.step(unit)})  # fmt: skip
+                             "event": "moved", "rule": MOVE, **event})  # fmt: skip
+        elif isinstance(action, Fire):
+            self.fired.append(unit.id)
+            self._fire(unit, self.unit(action.target))
+        elif isinstance(action, Hold):
+            self.fired.append(unit.id)
+            self._record("held its fire", fr.POSSIBLE, unit=unit.id)
         self._advance()
+
+    def _fire(self, firer: Unit, target: Unit) -> None:
+        """6c-6f: the opposed rolls, the hits, where each lands, and elimination (6f2)."""
+        firer.ammunition_used += 1  # 13a3
+        attack, defence = fr.attack_modifier(firer, target), fr.defence_modifier(target)
+        start = len(self.dice.rolls)
+        rolls = (
+            self.dice.d10(f"002 6d firing number: unit {firer.id}"),
+            self.dice.d10(f"002 6d firing number: unit {target.id} (target)"),
+        )
+        numbers = (
+            fr.firing_number(rolls[0], sum(attack.values())),
+            fr.firing_number(rolls[1], sum(defence.values())),
+        )
+        scored = fr.hits(*numbers)
+        parts = []
+        for n in range(scored):
+            part = fr.location(self.dice.d10(f"002 13b2 hit location: hit {n + 1}"))
+            target.damage[part] += 1
+            parts.append(part)
+        self._record(
+            "fired", fr.RESOLUTION, unit=firer.id, target=target.id, attack=attack,
+            defence=defence, numbers=list(numbers), hits=scored, parts=parts,
+            rolls=[r.to_json() for r in self.dice.rolls[start:]],
+        )  # fmt: skip
+        broken = [p for p in fr.PARTS if target.damage[p] >= fr.boxes(target, p)]
+        if broken and not target.eliminated:
+            target.eliminated, target.hex, target.marker = True, None, None
+            self.kills.append({"attacker": firer.id, "target": target.id, "turn": self.turn})
+            self._record("eliminated", "002 '13b3.1'", unit=target.id, part=broken[0])
 
     def _mark(self, unit: Unit, maneuver: str) -> None:
         shift = self._shift_for(unit, maneuver)
@@ -236,6 +317,7 @@ class AirPiratesBattle:
             "place": "set-up (placing air units)",
             "setup_mark": "set-up (placing maneuver markers)",
             "move": f"Move Phase of impulse {ROMAN[max(self.impulse, 1) - 1]}",
+            "fire": f"Fire Phase of impulse {ROMAN[max(self.impulse, 1) - 1]}",
             "mark": f"Maneuver Marking Phase of impulse {ROMAN[max(self.impulse, 1) - 1]}",
         }.get(self.phase, self.phase)
 
@@ -267,9 +349,11 @@ class AirPiratesBattle:
             self.phase = "setup_mark"
         elif self.phase == "setup_mark" or (self.phase == "mark" and self.impulse < IMPULSES):
             self.impulse += 1
-            self.phase, self.moved = "move", []
+            self._new_impulse()
             self._record(f"impulse {ROMAN[self.impulse - 1]}", "002 '4a'")
         elif self.phase == "move":
+            self.phase = "fire"
+        elif self.phase == "fire":
             self.phase = "mark"
         else:  # after impulse VI: the Change Phase (3f5, [7]), then the next turn
             self._record("change phase", "002 [7]")
@@ -278,10 +362,13 @@ class AirPiratesBattle:
                 return
             self.turn += 1
             self.impulse = 1
-            self.phase, self.moved = "move", []
+            self._new_impulse()
             self._record(f"turn {self.turn}, impulse I", "002 '3d1'")
         if not self.over and self._side_gone():
             self._end("all air units on one side are eliminated")
+
+    def _new_impulse(self) -> None:
+        self.phase, self.moved, self.completed, self.fired = "move", [], [], []
 
     def _side_gone(self) -> bool:
         """002 [8]: every air unit of one side is off the board."""
@@ -311,19 +398,14 @@ class AirPiratesBattle:
         for u in self.units:
             gone = u.eliminated and not u.disengaged
             hits = sum(u.damage.values())
-            fate = (
-                "destroyed"
-                if gone
-                else "retreated"
-                if u.eliminated
-                else "damaged"
-                if hits
-                else "intact"
-            )
+            fate = "damaged" if hits else "intact"
+            if u.eliminated:
+                fate = "destroyed" if gone else "retreated"
+            by = next((k["attacker"] for k in self.kills if k["target"] == u.id), None)
             aircraft.append(
                 {"id": u.id, "name": u.name, "side": u.side, "pilot": u.quality, "pilot_ref": "",
                  "fate": fate, "exit_edge": None, "scored_exit": False, "damage": hits,
-                 "destroyed_by": None, "destroyed_by_pilot_ref": None, "survival_roll": None,
+                 "destroyed_by": by, "destroyed_by_pilot_ref": None if by is None else "", "survival_roll": None,
                  "survival_modifier": None, "pilot_survived": None,
                  "damage_by_part": dict(u.damage), "crew_hits": u.damage["crew"], "fires": 0,
                  "bailout": None, "victory_points": 10.0 if gone else float(hits)}
@@ -331,7 +413,8 @@ class AirPiratesBattle:
         return {
             "scenario": self.scenario.name, "kind": "airpirates", "winner": winner,
             "reason": self.reason or "in play", "victory_points": points,
-            "turns_played": self.turn, "aircraft": aircraft, "kills": [],
+            "turns_played": self.turn, "aircraft": aircraft,
+            "kills": [dict(k, attacker_pilot_ref="", target_pilot_ref="") for k in self.kills],
         }  # fmt: skip
 
     def undo(self) -> None:
@@ -350,6 +433,9 @@ class AirPiratesBattle:
             "turn": self.turn, "impulse": self.impulse, "phase": self.phase,
             "phase_started": self.phase_started, "passed": self.passed,
             "holder": SIDES[self.holder], "moved": list(self.moved), "over": self.over,
+            "completed": list(self.completed), "fired": list(self.fired),
+            "entered": sorted([k, v] for k, v in self.entered.items()),
+            "kills": [dict(k) for k in self.kills],
             "reason": self.reason, "actions": [dict(a) for a in self.actions],
             "log": [dict(e) for e in self.log],
         }  # fmt: skip
@@ -365,6 +451,9 @@ class AirPiratesBattle:
         battle.phase_started, battle.passed = data["phase_started"], data["passed"]
         battle.holder = SIDES.index(data["holder"])
         battle.moved = list(data["moved"])
+        battle.completed, battle.fired = list(data["completed"]), list(data["fired"])
+        battle.entered = {k: v for k, v in data["entered"]}
+        battle.kills = [dict(k) for k in data["kills"]]
         battle.over, battle.reason = data["over"], data["reason"]
         battle.actions = [dict(a) for a in data["actions"]]
         battle.log = [dict(e) for e in data["log"]]

@@ -75,6 +75,7 @@ class Unit:
     damage: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PARTS, 0))
     eliminated: bool = False  # off the board: shot down, or disengaged
     disengaged: bool = False  # left the battle, not eliminated (16b2; the 3b ruling)
+    ammunition_used: int = 0  # boxes marked off (13a3)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -93,6 +94,7 @@ class Unit:
             "damage": dict(self.damage),
             "eliminated": self.eliminated,
             "disengaged": self.disengaged,
+            "ammunition_used": self.ammunition_used,
         }
 
     @classmethod
@@ -112,6 +114,7 @@ class Unit:
             damage={p: int(data.get("damage", {}).get(p, 0)) for p in PARTS},
             eliminated=bool(data.get("eliminated", False)),
             disengaged=bool(data.get("disengaged", False)),
+            ammunition_used=int(data.get("ammunition_used", 0)),
         )
 
 
