@@ -10,6 +10,7 @@ class CampaignConfig(AppConfig):
         from battles.selectors import PILOT_REF_NAMERS
         from battles.services import BATTLE_FINISHED_HOOKS, SEED_HIDDEN_CHECKS
         from careers.hooks import (
+            CAMPAIGN_PILOT_NEEDS,
             CAMPAIGN_PILOTS,
             CAMPAIGN_SQUADRONS,
             ORGANISED_CAMPAIGNS,
@@ -25,6 +26,7 @@ class CampaignConfig(AppConfig):
             organised_campaigns,
         )
         from .engagements import battle_seed_hidden, engagement_battle_finished, register_modes
+        from .plane_needs import squadron_pilot_needs
         from .row_access import may_edit
         from .selectors import battle_plane_pilots, plane_crews
         from .services import is_organiser
@@ -44,6 +46,9 @@ class CampaignConfig(AppConfig):
         # and its battles (resolve, odds, retry); careers and battles ask through these.
         if campaign_pilots not in CAMPAIGN_PILOTS:
             CAMPAIGN_PILOTS.append(campaign_pilots)
+        # Replacements fill the campaign's planes (issue 24); careers asks through this hook.
+        if squadron_pilot_needs not in CAMPAIGN_PILOT_NEEDS:
+            CAMPAIGN_PILOT_NEEDS.append(squadron_pilot_needs)
         if campaign_squadrons not in CAMPAIGN_SQUADRONS:
             CAMPAIGN_SQUADRONS.append(campaign_squadrons)
         # Shared roster rows are staff's; careers asks who may write a row through this hook.

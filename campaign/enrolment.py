@@ -112,6 +112,25 @@ def enrolment_add(
     return result
 
 
+def enrolment_chosen(*, campaign: Campaign, pilots: Any, actor: str = "") -> Enrolment:
+    """The pilots the organiser chose at the campaign's creation (issue 24): each of one
+    of the campaign's squadrons (else a 400 naming ``pilots[i]``, code ``squadron``) and
+    free to serve (else a 400 naming him and where he serves). All or nothing."""
+    pilot_ids = _ids(pilots, "pilots")
+    squadron_ids = set(campaign.squadrons.values_list("pk", flat=True))
+    found = Pilot.objects.select_related("squadron").in_bulk(pilot_ids)
+    for i, pid in enumerate(pilot_ids):
+        pilot = found.get(pid)
+        if pilot is not None and pilot.squadron_id not in squadron_ids:
+            raise RuleViolation(
+                f"{pilot} flies with {pilot.squadron.name}, which is not taking part: "
+                "tick his squadron too",
+                field=f"pilots[{i}]",
+                code="squadron",
+            )
+    return enrolment_add(campaign=campaign, pilots=pilot_ids, actor=actor)
+
+
 def campaign_enrol(
     *, campaign_id: int, by: User, squadrons: Any = (), pilots: Any = ()
 ) -> Enrolment:

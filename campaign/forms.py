@@ -20,6 +20,7 @@ LABELS = {
     "name": "Name",
     "resolution_mode": "Engagements resolved by",
     "squadrons": "Squadrons taking part",
+    "pilots": "Pilots who enlist",
     "engine_territory": "Territory",
     "username": "User",
     "role": "Part",

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q
-
 from careers.models import PilotEvent, PilotEventKind
 from careers.services import pilot_counts_carry, pilot_log
 from roster.models import AircraftType, Pilot, PilotStatus
@@ -227,12 +225,14 @@ def carry_counts(
 def _free_pilot(
     campaign: Campaign, side: str, aircraft_name: str, *, exclude: set[int]
 ) -> Pilot | None:
-    """An active pilot of the side serving in the campaign (issue 12: enrolled in
-    it, or free in one of its squadrons -- the plane enrols him) not flying
-    another plane; pilots of a squadron flying that very type first."""
+    """An active pilot of the side enrolled in the campaign not flying another plane;
+    pilots of a squadron flying that very type first. Only the pilots the organiser
+    enlisted (issue 24): a free pilot of one of its squadrons he left out stays on the
+    free roster; a plane none is left for waits for a replacement (ruling
+    "Replacements fill the campaign's planes")."""
     pilots = (
         Pilot.objects.filter(
-            Q(enrolled_in=campaign) | Q(enrolled_in__isnull=True, squadron__campaigns=campaign),
+            enrolled_in=campaign,
             squadron__side=side,
             status=PilotStatus.ACTIVE,
         )

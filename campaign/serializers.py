@@ -57,6 +57,13 @@ class CampaignCreateInput(serializers.Serializer):
     squadrons = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=MAX_ID), required=False, default=list
     )
+    pilots = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
+        required=False,
+        help_text="Which of the squadrons' pilots enlist (issue 24), each of one of "
+        "squadrons and serving in no other campaign; left out: every free pilot of "
+        "squadrons; []: none (replacements fill the planes).",
+    )
     engine_rules = serializers.DictField(required=False, default=dict, help_text=ENGINE_RULES_HELP)
     engine_territory = serializers.BooleanField(
         required=False, default=True, help_text=ENGINE_TERRITORY_HELP

@@ -36,7 +36,7 @@ from rules.cardgame import (
 from rules.dice import Dice
 
 from . import clock
-from .enrolment import enrolment_add
+from .enrolment import enrolment_add, enrolment_chosen
 from .models import (
     ActionKind,
     Campaign,
@@ -170,6 +170,7 @@ def campaign_open(
     progression_rule: str = "card_game",
     survival_rule: str = "angels20",
     squadrons: list[Any] | None = None,
+    pilots: list[int] | None = None,
     engine_rules: dict[str, Any] | None = None,
     engine_territory: bool = True,
     auto_advance: bool = True,
@@ -179,6 +180,12 @@ def campaign_open(
     nothing advances by itself and no deadline runs until the organiser starts it
     (:func:`campaign_start`). Meanwhile the organiser invites commanders and enrols
     squadrons and pilots.
+
+    ``squadrons`` join the campaign; ``pilots`` (ids) are those of their pilots who
+    enlist (issue 24: any pilot not serving elsewhere, aces included), each of one of
+    ``squadrons`` (else a 400 naming ``pilots[i]``). Without ``pilots`` every free pilot
+    of the squadrons enlists; with an empty list none does (replacements then fill the
+    planes, ruling "Replacements fill the campaign's planes").
 
     ``auto_advance`` (on unless said): once started, phases with nothing to decide move
     on by themselves, from the first one (:mod:`campaign.clock`).
@@ -218,6 +225,9 @@ def campaign_open(
     campaign.save()
     if squadrons:
         campaign.squadrons.set(squadrons)
+    if pilots is not None:  # the organiser's choice of who enlists (issue 24)
+        enrolment_chosen(campaign=campaign, pilots=pilots, actor=created_by.username)
+    elif squadrons:
         # the squadrons' free pilots serve in it (issue 12); pilots serving elsewhere stay there
         enrolment_add(
             campaign=campaign, squadrons=[getattr(s, "pk", s) for s in squadrons],

@@ -17,7 +17,8 @@ from angels.errors import RuleViolation
 from angels.listing import filtered_page
 from angels.numbers import digits
 from battles.forms import rules_form_from_post, rules_form_initial, rules_from_post_all
-from roster.models import Squadron
+from roster.enrolment import pilot_enrolment_refusal
+from roster.models import Pilot, PilotStatus, Squadron
 
 from . import clock, decisions, forms, page, selectors, services
 from .access import may_create_campaign
@@ -48,21 +49,46 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
 # the parts the invite form offers, in its order
 INVITE_ROLES = ("commander", "spectator", "organiser")
 # the start form's fields that are not optional rules (the rules' errors open their part)
-START_FIELDS = {"name", "resolution_mode", "squadrons", "engine_territory", "form"}
+START_FIELDS = {"name", "resolution_mode", "squadrons", "pilots", "engine_territory", "form"}
+
+
+def _squadron_picks(squadrons: list[Squadron], ticked: set[str], pilots: set[str] | None) -> list:
+    """The start form's squadrons, each with its pilots who may enlist (issue 24): not
+    killed or retired; one serving elsewhere (or captured, missing) shown as not
+    available, with where he serves. ``pilots``: the ids ticked (None: every free one).
+    One query for the pilots."""
+    by_squadron: dict[int, list[dict]] = {s.pk: [] for s in squadrons}
+    roll = Pilot.objects.filter(squadron_id__in=list(by_squadron)).exclude(
+        status__in=[PilotStatus.KILLED, PilotStatus.RETIRED]
+    )
+    for pilot in roll.select_related("enrolled_in").order_by("name", "pk"):
+        refusal = pilot_enrolment_refusal(pilot, campaign_id=0)  # (no campaign yet)
+        checked = refusal is None and (pilots is None or str(pilot.pk) in pilots)
+        by_squadron[pilot.squadron_id].append({"p": pilot, "refusal": refusal, "checked": checked})
+    return [
+        {
+            "s": s,
+            "checked": str(s.pk) in ticked,
+            "pilots": by_squadron[s.pk],
+            "free": sum(1 for row in by_squadron[s.pk] if row["refusal"] is None),
+        }
+        for s in squadrons
+    ]
 
 
 def _campaign_list_page(request: HttpRequest, start: dict | None = None) -> HttpResponse:
     """The list page; with ``start`` (a refused start form: ``campaign.forms.refused``), its
     form re-shown with what was typed and every problem (HTTP 400)."""
     page = filtered_page(request, CampaignFilter, selectors.campaign_list())
-    squadrons = Squadron.objects.order_by("side", "name")
+    squadrons = list(Squadron.objects.order_by("side", "name"))
+    pilots: set[str] | None = None  # every free pilot ticked at first
     if start is None:
         values = {"name": "", "resolution_mode": ResolutionMode.CARD, "engine_territory": True}
         ticked = {str(s.pk) for s in squadrons}
         form = rules_form_initial(None)
     else:
         values = start["values"]
-        ticked = set(values["squadrons"])
+        ticked, pilots = set(values["squadrons"]), set(values["pilots"])
         form = rules_form_from_post(values["post"], start["errors"])
     return render(
         request,
@@ -71,7 +97,7 @@ def _campaign_list_page(request: HttpRequest, start: dict | None = None) -> Http
             **page,
             "campaigns": page["rows"],
             "modes": ResolutionMode.choices,
-            "squadrons": [{"s": s, "checked": str(s.pk) in ticked} for s in squadrons],
+            "squadrons": _squadron_picks(squadrons, ticked, pilots),
             "form": form,
             "start": start or {"values": values, "errors": {}, "problems": [], "open": False},
             "rules_open": bool(start and set(start["errors"]) - START_FIELDS),
@@ -99,6 +125,19 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
         squadrons = list(Squadron.objects.filter(pk__in=ids))
         if len(squadrons) != len(set(ids)):
             errors.append(RuleViolation("unknown squadron id", field="squadrons", code="exists"))
+    # the pilots ticked under a ticked squadron enlist (issue 24); under an unticked one
+    # they go with their squadron
+    pilot_ids = [digits(value) for value in post.getlist("pilots")]
+    chosen: list[int] = []
+    if None in pilot_ids:
+        errors.append(RuleViolation("unknown pilot id", field="pilots", code="format"))
+    else:
+        taking_part = [s.pk for s in squadrons]
+        chosen = list(
+            Pilot.objects.filter(pk__in=pilot_ids, squadron_id__in=taking_part)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
     name = post.get("name", "")
     try:
         services.campaign_name_check(name)
@@ -113,6 +152,7 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
                 created_by=_signed_in(request),
                 resolution_mode=post.get("resolution_mode", ResolutionMode.CARD),
                 squadrons=squadrons,
+                pilots=chosen,
                 engine_rules=engine_rules,
                 engine_territory=bool(post.get("engine_territory")),
             )
@@ -125,6 +165,7 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
         "name": name,
         "resolution_mode": post.get("resolution_mode", ""),
         "squadrons": post.getlist("squadrons"),
+        "pilots": post.getlist("pilots"),
         "engine_territory": bool(post.get("engine_territory")),
         "post": post,
     }

@@ -22,6 +22,10 @@ CAMPAIGN_PILOTS: list[Callable[[Any], Any]] = []
 # (campaign) -> queryset of roster.Squadron: the campaign's own squadrons.
 CAMPAIGN_SQUADRONS: list[Callable[[Any], Any]] = []
 
+# (campaign) -> {squadron id: pilots its planes in play lack} or None when the campaign
+# flies no plane cards (campaign.plane_needs.squadron_pilot_needs): what replacements fill.
+CAMPAIGN_PILOT_NEEDS: list[Callable[[Any], dict[int, int] | None]] = []
+
 # (user, row) -> may this user write this roster row (campaign.row_access.may_edit)?
 ROW_WRITE_CHECKS: list[Callable[[Any, Any], bool]] = []
 
@@ -65,3 +69,9 @@ def squadron_in_campaign(campaign: Any, squadron: Any) -> bool:
     return bool(CAMPAIGN_SQUADRONS) and all(
         scope(campaign).filter(pk=squadron.pk).exists() for scope in CAMPAIGN_SQUADRONS
     )
+
+
+def campaign_pilot_needs(campaign: Any) -> dict[int, int] | None:
+    """How many pilots each of the campaign's squadrons lacks for its planes (the first
+    registered answer), or None when no app answers or the campaign flies no planes."""
+    return CAMPAIGN_PILOT_NEEDS[0](campaign) if CAMPAIGN_PILOT_NEEDS else None

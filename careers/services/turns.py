@@ -16,6 +16,7 @@ from roster.models import Airframe, Pilot, PilotStatus, Squadron
 from rules.careers import get_rule_set, roll_characteristics
 from rules.dice import Dice
 
+from ..hooks import campaign_pilot_needs
 from ..models import AppliedResult, Claim, PilotAward, PilotEvent, PilotEventKind, ResultMode
 from ..tallies import tallies_batched
 from ..types import CampaignLike, CampaignModel
@@ -98,10 +99,13 @@ def pilots_return_to_duty(
 def replacements_draft(
     *, campaign: CampaignLike, campaign_turn: int, recorded_by: str = ""
 ) -> list[Pilot]:
-    """Squadrons of the campaign below strength receive new pilots, at most the
+    """Squadrons of the campaign short of pilots receive new pilots, at most the
     campaign's replacement rate each, once per campaign turn (a unique
-    ``AppliedResult`` key). On strength: active and wounded pilots serving in
-    the campaign or free (not those serving in another campaign). New pilots
+    ``AppliedResult`` key). Short: in a campaign flying plane cards, the pilots its
+    planes in play lack (``hooks.CAMPAIGN_PILOT_NEEDS``, issue 24: replacements fill
+    airframes, ruling "Replacements fill the campaign's planes"); otherwise the target
+    strength less the pilots on strength (active and wounded, enrolled in the
+    campaign: not the free roster, not another campaign's). New pilots
     enter at the rule set's replacement entry quality; with characteristics on,
     Vision/Reflex/Training/Experience are rolled by nation and the campaign year
     (001 XIX), an Experience or Ace roll changing the entry quality."""
@@ -124,22 +128,23 @@ def replacements_draft(
         squadrons = cast(
             "QuerySet[WithAnnotations[Squadron, _OnStrength]]",
             campaign.squadrons.annotate(
-                # issue 12: a pilot serving in another campaign is not on this one's strength
+                # issue 24: on a campaign's strength are its own enrolled pilots only
                 on_strength=Count(
                     "pilots",
                     filter=Q(pilots__status__in=[PilotStatus.ACTIVE, PilotStatus.WOUNDED])
-                    & (
-                        Q(pilots__enrolled_in=cast(CampaignModel, campaign))
-                        | Q(pilots__enrolled_in__isnull=True)
-                    ),
+                    & Q(pilots__enrolled_in=cast(CampaignModel, campaign)),
                 )
             ).order_by("name"),
         )
+        needs = campaign_pilot_needs(campaign)  # None: the campaign flies no planes
         summary: dict[str, Any] = {}
         for squadron in squadrons:
-            count = min(
-                settings.replacement_rate, max(0, squadron.target_strength - squadron.on_strength)
+            short = (
+                max(0, squadron.target_strength - squadron.on_strength)
+                if needs is None
+                else needs.get(squadron.pk, 0)
             )
+            count = min(settings.replacement_rate, short)
             # every name the squadron has ever had on its roll (any campaign, any status)
             taken = (
                 set(Pilot.objects.filter(squadron=squadron).values_list("name", flat=True))

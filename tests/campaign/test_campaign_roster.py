@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from campaign import services as campaign_services
+from campaign.models import CampaignPlane
 from careers.models import PilotEvent
 from careers.services import career_settings_update, pilot_enlist, replacements_draft
 from careers.services.turns import _REPLACEMENT_NAMES
@@ -26,7 +27,8 @@ def people(db):
 
 @pytest.fixture
 def staffel(catalog, people):
-    """A German squadron far below strength, in a campaign drafting 12 a turn."""
+    """A German squadron with 60 planes in play and no pilot, in a campaign drafting 12 a
+    turn."""
     squadron = squadron_create(
         name="JG 99", nation="Germany", side="axis",
         aircraft_type=AircraftType.objects.get(name="Messerschmitt Bf 109"),
@@ -37,7 +39,23 @@ def staffel(catalog, people):
         name="Names 1941", created_by=people["organiser"], seed=11, squadrons=[squadron]
     )
     career_settings_update(campaign=campaign, by="orga", replacement_rate=12)
+    _waiting_planes(campaign, squadron, 60)
     return {"campaign": campaign, "squadron": squadron}
+
+
+def _waiting_planes(campaign, squadron, n: int) -> None:
+    """``n`` more of the squadron's planes in play with no pilot: replacements fill
+    planes (issue 24, ruling "Replacements fill the campaign's planes")."""
+    start = CampaignPlane.objects.filter(campaign=campaign).count()
+    CampaignPlane.objects.bulk_create(
+        CampaignPlane(
+            campaign=campaign,
+            plane_id=f"axis-w{start + i}",
+            side="axis",
+            aircraft_type=squadron.aircraft_type,
+        )  # fmt: skip
+        for i in range(n)
+    )
 
 
 def _names(squadron) -> list[str]:
@@ -59,8 +77,9 @@ def test_a_draft_skips_every_name_the_squadron_has_then_numbers_them(staffel):
     for f in first:
         for s in last:
             pilot_enlist(squadron=squadron, name=f"{f} {s}")
-    squadron.target_strength = 66
-    squadron.save()
+    # the 64 serve in the campaign (issue 24: its strength is its own enrolled pilots)
+    Pilot.objects.filter(squadron=squadron).update(enrolled_in=campaign)
+    _waiting_planes(campaign, squadron, 6)  # 66 planes, 64 pilots on duty: two short
     drafted = replacements_draft(campaign=campaign, campaign_turn=2)
     assert len(drafted) == 2
     assert all(p.name.endswith(" II") for p in drafted)  # every pairing taken

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from campaign import services
+from campaign.enrolment import campaign_enrol
 from campaign.models import CampaignPlane
 from careers.models import PilotEvent
 from demo.roster import demo_roster_create
@@ -96,6 +97,11 @@ def test_pilotless_planes_get_free_pilots_at_the_next_sync_and_undo_takes_them_b
     sides = {s: Squadron.objects.filter(side=s).order_by("name").first() for s in counts}
     newcomers = {s: _enlist(sq, max(1, counts[s] - 1)) for s, sq in sides.items()}
     total = sum(len(p) for p in newcomers.values())
+    # issue 24: only the pilots the organiser enlists fly the campaign's planes
+    campaign_enrol(
+        campaign_id=campaign.pk, by=users["organiser"],
+        pilots=[p.pk for pilots in newcomers.values() for p in pilots],
+    )  # fmt: skip
     figures_before = _figures(client, campaign, sides.values())
     action = _a_pass(campaign)
     _act(campaign, users, action)
@@ -124,7 +130,8 @@ def test_pilotless_planes_get_free_pilots_at_the_next_sync_and_undo_takes_them_b
             career = client.get(f"/pilots/{pilot.pk}/").content.decode()
             assert "Assigned to a plane in play" in career and "Also recorded" not in career
 
-    # undo: the planes are without pilots again, the notes go, the pilots are free again
+    # undo: the planes are without pilots again, the notes go; the pilots still serve in
+    # the campaign (the organiser enrolled them, not the undone action)
     services.campaign_undo_last(campaign_id=campaign.pk, by=users["organiser"])
     campaign.refresh_from_db()
     assert _manning(campaign) == before
@@ -132,7 +139,7 @@ def test_pilotless_planes_get_free_pilots_at_the_next_sync_and_undo_takes_them_b
     for pilots in newcomers.values():
         for pilot in pilots:
             pilot.refresh_from_db()
-            assert pilot.enrolled_in_id is None
+            assert pilot.enrolled_in_id == campaign.pk
             assert "Assigned to a plane" not in client.get(f"/pilots/{pilot.pk}/").content.decode()
     assert _figures(client, campaign, sides.values()) == figures_before
 

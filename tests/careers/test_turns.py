@@ -33,16 +33,24 @@ def test_squadrons_below_strength_draft_replacements_at_the_set_rate_once_per_tu
         campaign=campaign, by="orga", replacement_rate=1, characteristics=True, year=1940
     )
     drafted = replacements_draft(campaign=campaign, campaign_turn=2)
-    # RAF has 3 of 4, JG 51 2 of 4: one each at rate 1.
-    assert sorted(p.squadron.name for p in drafted) == ["JG 51", "No. 19 Squadron"]
+    # issue 24: replacements fill the campaign's planes. The cast's pilots were enlisted
+    # after the campaign began (free, not enrolled), so the four Allied planes in play
+    # wait for pilots: the RAF drafts one at rate 1; the Axis has no plane in play yet,
+    # so JG 51 drafts none, whatever its target strength.
+    assert campaign.planes.filter(side="allied", pilot__isnull=True).count() == 4
+    assert not campaign.planes.filter(side="axis").exists()
+    assert sorted(p.squadron.name for p in drafted) == ["No. 19 Squadron"]
     for pilot in drafted:
         assert pilot.quality_scale == "air_force" and pilot.quality in ("novice", "average", "ace")
         joined = PilotEvent.objects.get(pilot=pilot, kind="joined")
         assert joined.details["replacement"] and joined.dice  # characteristics rolled, with dice
         assert joined.campaign_id == campaign.pk
     assert replacements_draft(campaign=campaign, campaign_turn=2) == []
-    assert len(replacements_draft(campaign=campaign, campaign_turn=3)) == 1  # JG 51 still short
-    assert raf.pilots.count() == 4 and jg.pilots.count() == 4
+    # the RAF's planes still lack three pilots (nothing manned them between the calls)
+    assert [p.squadron.name for p in replacements_draft(campaign=campaign, campaign_turn=3)] == [
+        "No. 19 Squadron"
+    ]
+    assert raf.pilots.count() == 5 and jg.pilots.count() == 2
 
 
 def test_replacement_entry_quality_without_characteristics_is_novice_in_air_force(cast):
@@ -129,6 +137,7 @@ def test_a_campaign_drafts_the_same_replacements_from_its_seed_whatever_its_data
         other = campaign_services.campaign_create(
             name=f"Careers 1940, seed {seed}", created_by=organiser, seed=seed,
             progression_rule="air_force", survival_rule="angels20", squadrons=squadrons,
+            pilots=[],  # as in the first: nobody enlists, its planes wait for replacements
         )  # fmt: skip
         career_settings_update(campaign=other, by="orga", characteristics=True, year=1940)
         assert other.pk != first.pk
