@@ -27,6 +27,9 @@ MANEUVERS: dict[str, tuple[str, int]] = {
 }
 
 
+GUNS = ("forward", "rear")
+
+
 class IllegalAction(ValueError):
     """An action 002 does not allow now: ``rule`` cites it ("002 '5d2.2'"), ``message``
     says why in words."""
@@ -101,13 +104,15 @@ class Fire:
 
     unit: int
     target: int
+    gun: str = "forward"  # or "rear" (6a5)
     KIND: ClassVar[str] = "fire"
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.KIND, "unit": self.unit, "target": self.target}
+        return {"kind": self.KIND, "unit": self.unit, "target": self.target, "gun": self.gun}
 
     def __str__(self) -> str:
-        return f"unit {self.unit} fires at unit {self.target}"
+        guns = "" if self.gun == "forward" else f" with its {self.gun} gun"
+        return f"unit {self.unit} fires at unit {self.target}{guns}"
 
 
 @dataclass(frozen=True, order=True)
@@ -152,7 +157,10 @@ def action_from_json(data: dict[str, Any]) -> Action:
     if kind == "move":
         return Move(_int(data, "unit"))
     if kind == "fire":
-        return Fire(_int(data, "unit"), _int(data, "target"))
+        gun = data.get("gun", "forward")
+        if gun not in GUNS:
+            raise ValueError(f"gun must be one of {', '.join(GUNS)}")
+        return Fire(_int(data, "unit"), _int(data, "target"), gun)
     if kind == "hold":
         return Hold(_int(data, "unit"))
     raise ValueError(f"unknown action kind {kind!r}")

@@ -139,3 +139,68 @@ def location(roll: int) -> str:
 
 def boxes(unit: Unit, part: str) -> int:
     return int(unit.card[f"{part}_boxes"])
+
+
+# -- rear guns (002 6a5, 6c2) ------------------------------------------------------------
+REAR = "002 '6a5.2'"
+REAR_AGAIN = "002 '6a5.1'"
+REAR_SAME_TARGET = "002 '6a5.4'"
+REAR_AMMUNITION = "002 '13a3'"
+# 6c2.2.6: the rear gunner's quality
+GUNNER_QUALITY = {"green": -2, "inexperienced": -1, "average": 0, "experienced": 2, "ace": 4}
+# 6c2.2.4, 6c2.2.5: the firing unit marked for, or having completed, a maneuver
+REAR_MANEUVER = {"straight": 0, "turn": -1, "tight_turn": -3, "roll": -3, "half_loop": -3}
+
+
+def in_rear_sector(firer: Unit, target: Unit) -> bool:
+    """15b3.6: behind the hex spines at right angles to the direction of travel (a hex
+    centre on that line is not clearly behind it)."""
+    assert firer.hex is not None and target.hex is not None
+    relative = (_angle(firer.hex, target.hex) - 60 * firer.facing) % 360
+    return 90 + 1e-9 < relative < 270 - 1e-9
+
+
+def rear_refusal(firer: Unit, target: Unit, fire_phase: int) -> tuple[str, str] | None:
+    """Why ``firer``'s rear gun may not fire at ``target`` in the game's ``fire_phase``-th
+    Fire Phase (6a5.1-6a5.2), as (rule, words); None if it may."""
+    if firer.card["rear_guns"] < 1:
+        return REAR, f"{firer.name} has no rear gun"
+    if target.side == firer.side or target.eliminated or target.hex is None:
+        return POSSIBLE, "a rear gun fires at an opposing air unit on the gameboard"
+    if firer.card["rear_ammunition"] - firer.rear_ammunition_used < 1:
+        return REAR_AMMUNITION, f"{firer.name}'s rear gun has no ammunition box left"
+    if fire_phase - firer.rear_fired_phase < 2:
+        return REAR_AGAIN, "a rear gun fires only in non-consecutive Fire Phases"
+    assert firer.hex is not None and target.hex is not None
+    above = target.altitude - firer.altitude
+    if firer.hex == target.hex:
+        if above != 1:
+            return REAR, "a target in the rear gun's own hex must be one altitude higher"
+        return None
+    if above not in (0, 1):
+        return REAR, "a rear gun's target is at the same altitude or one level higher"
+    if distance(firer.hex, target.hex) > 2 or not in_rear_sector(firer, target):
+        return REAR, f"{target.name} is not in a rear sector hex within two hexes"
+    return None
+
+
+def rear_modifier(firer: Unit, target: Unit, maneuver: str | None) -> dict[str, int]:
+    """6c2.2: the rear gun's factor and every modifier, by rule; ``maneuver`` is the kind
+    marked for, or just completed by, the firing unit."""
+    assert firer.hex is not None and target.hex is not None
+    side = 0
+    if firer.hex != target.hex:
+        crossed = hexsides_crossed(target, firer)
+        if crossed == (0,):
+            side = 2
+        elif crossed == (3,):
+            side = -1
+    parts = {
+        "6c2.2 rear gun factor": int(firer.card["rear_gun_factor"]),
+        "6c2.2.1 hexside": side,
+        "6c2.2.2 range": -2 if distance(firer.hex, target.hex) == 2 else 0,
+        "6c2.2.3 altitude": -2 if firer.altitude != target.altitude else 0,
+        "6c2.2.4-5 maneuver": REAR_MANEUVER.get(maneuver or "straight", 0),
+        "6c2.2.6 gunner": GUNNER_QUALITY[firer.gunner_quality],
+    }
+    return {k: v for k, v in parts.items() if v}

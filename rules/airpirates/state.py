@@ -58,8 +58,9 @@ class AirPiratesBattle:
         self.phase_started = False
         self.passed = False
         self.moved: list[int] = []
-        self.completed: list[int] = []  # completed a maneuver this impulse (6a)
-        self.fired: list[int] = []  # fired or held in this Fire Phase
+        self.completed: dict[int, str] = {}  # maneuvers completed this impulse (6a)
+        self.fired: list[str] = []  # "unit:gun" fired or held in this Fire Phase
+        self.shots: list[list[Any]] = []  # [unit, gun, target] of this Fire Phase (6a5.4)
         self.entered: dict[int, int] = {}  # the order of the last entry into a hex (6a3.2)
         self.kills: list[dict[str, Any]] = []
         self.over = False
@@ -108,15 +109,25 @@ class AirPiratesBattle:
         if self.phase == "move":
             return [u for u in mine if moves(u.speed, self.impulse) and u.id not in self.moved]
         if self.phase == "fire":
-            return [
-                u for u in mine
-                if u.id in self.completed and u.id not in self.fired and self.targets(u)
-            ]  # fmt: skip
+            return [u for u in mine if self.targets(u) or self.targets(u, "rear")]
         return []
 
-    def targets(self, unit: Unit) -> list[Unit]:
-        """The opposing units ``unit`` may fire at now (6a1-6a4)."""
-        return [t for t in self.units if fr.refusal(unit, t, self.entered) is None]
+    def fire_phase_number(self) -> int:
+        """The game's Fire Phases counted from 1 (turn 1 impulse I), for 6a5.1."""
+        return (self.turn - 1) * IMPULSES + self.impulse
+
+    def targets(self, unit: Unit, gun: str = "forward") -> list[Unit]:
+        """The opposing units ``unit``'s ``gun`` may fire at now (6a1-6a5)."""
+        if not self._may_fire(unit, gun):
+            return []
+        return [t for t in self.units if self._fire_refusal(unit, t, gun) is None]
+
+    def _fire_refusal(self, unit: Unit, target: Unit, gun: str) -> tuple[str, str] | None:
+        if gun == "forward":
+            return fr.refusal(unit, target, self.entered)
+        if [unit.id, "forward", target.id] in self.shots:
+            return fr.REAR_SAME_TARGET, "a rear gun may not fire at its own unit's forward target"
+        return fr.rear_refusal(unit, target, self.fire_phase_number())
 
     def current_side(self) -> int | None:
         if self.over:
@@ -148,7 +159,9 @@ class AirPiratesBattle:
             out += [Move(u.id) for u in units]
         elif self.phase == "fire":
             for u in units:
-                out += [Fire(u.id, t.id) for t in self.targets(u)] + [Hold(u.id)]
+                out += [Fire(u.id, t.id) for t in self.targets(u)]
+                out += [Fire(u.id, t.id, "rear") for t in self.targets(u, "rear")]
+                out.append(Hold(u.id))
         return out
 
     def _may_pass(self) -> bool:
@@ -186,10 +199,10 @@ class AirPiratesBattle:
             unit = self.unit(action.unit)
         except IllegalAction as error:
             return error
-        if isinstance(action, Fire) and self._may_fire(unit):
+        if isinstance(action, Fire) and self._may_fire(unit, action.gun):
             # a unit free to fire hears why this target is refused, whoever acts first
             try:
-                why = fr.refusal(unit, self.unit(action.target), self.entered)
+                why = self._fire_refusal(unit, self.unit(action.target), action.gun)
             except IllegalAction as error:
                 return error
             if why is not None:
@@ -216,14 +229,12 @@ class AirPiratesBattle:
                 return IllegalAction(*why)
         return None
 
-    def _may_fire(self, unit: Unit) -> bool:
-        """6a: in this Fire Phase, ``unit`` completed a maneuver and has not yet fired."""
-        return (
-            self.phase == "fire"
-            and unit.id in self.completed
-            and unit.id not in self.fired
-            and not unit.eliminated
-        )
+    def _may_fire(self, unit: Unit, gun: str = "forward") -> bool:
+        """In this Fire Phase ``unit``'s ``gun`` has not yet fired, and the forward guns only
+        of a unit that just completed a maneuver (6a); a rear gun in any Fire Phase (6a5.1)."""
+        if self.phase != "fire" or unit.eliminated or f"{unit.id}:{gun}" in self.fired:
+            return False
+        return unit.id in self.completed if gun == "forward" else unit.card["rear_guns"] >= 1
 
     def apply(self, action: Action) -> None:
         error = self.refusal(action)
@@ -253,21 +264,31 @@ class AirPiratesBattle:
             event = mv.step(unit)
             self.entered[unit.id] = len(self.log)
             if event["completed"]:
-                self.completed.append(unit.id)
+                self.completed[unit.id] = event["completed"]
             self.log.append({"turn": self.turn, "impulse": self.impulse, "phase": "move",
                              "event": "moved", "rule": MOVE, **event})  # fmt: skip
         elif isinstance(action, Fire):
-            self.fired.append(unit.id)
-            self._fire(unit, self.unit(action.target))
+            self.fired.append(f"{unit.id}:{action.gun}")
+            self.shots.append([unit.id, action.gun, action.target])
+            self._fire(unit, self.unit(action.target), action.gun)
         elif isinstance(action, Hold):
-            self.fired.append(unit.id)
+            self.fired += [f"{unit.id}:forward", f"{unit.id}:rear"]
             self._record("held its fire", fr.POSSIBLE, unit=unit.id)
         self._advance()
 
-    def _fire(self, firer: Unit, target: Unit) -> None:
+    def _fire(self, firer: Unit, target: Unit, gun: str) -> None:
         """6c-6f: the opposed rolls, the hits, where each lands, and elimination (6f2)."""
-        firer.ammunition_used += 1  # 13a3
-        attack, defence = fr.attack_modifier(firer, target), fr.defence_modifier(target)
+        if gun == "rear":
+            firer.rear_ammunition_used += 1  # 13a3
+            firer.rear_fired_phase = self.fire_phase_number()  # 6a5.1
+            done = self.completed.get(firer.id)
+            plotted = done or (firer.marker["maneuver"] if firer.marker else None)
+            kind = MANEUVERS[plotted][0] if plotted else None
+            attack = fr.rear_modifier(firer, target, kind)
+        else:
+            firer.ammunition_used += 1  # 13a3
+            attack = fr.attack_modifier(firer, target)
+        defence = fr.defence_modifier(target)
         start = len(self.dice.rolls)
         rolls = (
             self.dice.d10(f"002 6d firing number: unit {firer.id}"),
@@ -284,7 +305,7 @@ class AirPiratesBattle:
             target.damage[part] += 1
             parts.append(part)
         self._record(
-            "fired", fr.RESOLUTION, unit=firer.id, target=target.id, attack=attack,
+            "fired", fr.RESOLUTION, unit=firer.id, target=target.id, gun=gun, attack=attack,
             defence=defence, numbers=list(numbers), hits=scored, parts=parts,
             rolls=[r.to_json() for r in self.dice.rolls[start:]],
         )  # fmt: skip
@@ -368,7 +389,8 @@ class AirPiratesBattle:
             self._end("all air units on one side are eliminated")
 
     def _new_impulse(self) -> None:
-        self.phase, self.moved, self.completed, self.fired = "move", [], [], []
+        self.phase, self.moved, self.completed = "move", [], {}
+        self.fired, self.shots = [], []
 
     def _side_gone(self) -> bool:
         """002 [8]: every air unit of one side is off the board."""
@@ -433,7 +455,8 @@ class AirPiratesBattle:
             "turn": self.turn, "impulse": self.impulse, "phase": self.phase,
             "phase_started": self.phase_started, "passed": self.passed,
             "holder": SIDES[self.holder], "moved": list(self.moved), "over": self.over,
-            "completed": list(self.completed), "fired": list(self.fired),
+            "completed": sorted([k, v] for k, v in self.completed.items()),
+            "fired": list(self.fired), "shots": [list(x) for x in self.shots],
             "entered": sorted([k, v] for k, v in self.entered.items()),
             "kills": [dict(k) for k in self.kills],
             "reason": self.reason, "actions": [dict(a) for a in self.actions],
@@ -451,7 +474,8 @@ class AirPiratesBattle:
         battle.phase_started, battle.passed = data["phase_started"], data["passed"]
         battle.holder = SIDES.index(data["holder"])
         battle.moved = list(data["moved"])
-        battle.completed, battle.fired = list(data["completed"]), list(data["fired"])
+        battle.completed = {k: v for k, v in data["completed"]}
+        battle.fired, battle.shots = list(data["fired"]), [list(x) for x in data["shots"]]
         battle.entered = {k: v for k, v in data["entered"]}
         battle.kills = [dict(k) for k in data["kills"]]
         battle.over, battle.reason = data["over"], data["reason"]

@@ -76,6 +76,9 @@ class Unit:
     eliminated: bool = False  # off the board: shot down, or disengaged
     disengaged: bool = False  # left the battle, not eliminated (16b2; the 3b ruling)
     ammunition_used: int = 0  # boxes marked off (13a3)
+    rear_ammunition_used: int = 0
+    rear_fired_phase: int = -10  # the game's Fire Phase its rear gun last fired in (6a5.1)
+    gunner_quality: str = "average"  # the rear gunner's (6c2.2.6)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -95,6 +98,9 @@ class Unit:
             "eliminated": self.eliminated,
             "disengaged": self.disengaged,
             "ammunition_used": self.ammunition_used,
+            "rear_ammunition_used": self.rear_ammunition_used,
+            "rear_fired_phase": self.rear_fired_phase,
+            "gunner_quality": self.gunner_quality,
         }
 
     @classmethod
@@ -115,6 +121,9 @@ class Unit:
             eliminated=bool(data.get("eliminated", False)),
             disengaged=bool(data.get("disengaged", False)),
             ammunition_used=int(data.get("ammunition_used", 0)),
+            rear_ammunition_used=int(data.get("rear_ammunition_used", 0)),
+            rear_fired_phase=int(data.get("rear_fired_phase", -10)),
+            gunner_quality=data.get("gunner_quality", "average"),
         )
 
 
@@ -150,8 +159,13 @@ def unit_from_scenario(data: dict[str, Any], index: int) -> Unit:
         raise ValueError(
             f"{where}.altitude must lie between 0 and {card['max_altitude']} (002 '3e3')"
         )
+    gunner = data.get("gunner_quality", "average")
+    if gunner not in QUALITIES:
+        raise ValueError(f"{where}.gunner_quality must be one of {', '.join(QUALITIES)}")
     name = str(data.get("name") or data.get("aircraft") or f"unit {index + 1}")
-    return Unit(index + 1, side, name, dict(card), quality, int(speed), int(altitude))
+    made = Unit(index + 1, side, name, dict(card), quality, int(speed), int(altitude))
+    made.gunner_quality = gunner
+    return made
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,11 @@ from rules.airpirates.units import Scenario, basic_game
 from rules.tactical import check_result
 
 SCENARIO = basic_game("Bf 109E Wingman", "Spitfire Mk I Ace")
+TWINS = basic_game("Bf 110C", "Spitfire Mk I Ace")  # rear guns in play
 
 
-def flown(seed, steps=None):
-    b = new_battle(SCENARIO, seed)
+def flown(seed, steps=None, scenario=SCENARIO):
+    b = new_battle(scenario, seed)
     pick = random.Random(seed)
     n = 0
     while not b.is_over() and (steps is None or n < steps):
@@ -34,16 +35,21 @@ def test_the_state_survives_a_json_round_trip():
 
 
 def test_a_replay_of_the_record_is_the_same_battle():
-    b = flown(5)
-    again = replay(Scenario.from_json(SCENARIO), 5, b.actions)
+    b = flown(5, scenario=TWINS)
+    again = replay(Scenario.from_json(TWINS), 5, b.actions)
     assert again.to_json() == b.to_json()
     assert again.result() == b.result()
 
 
 def test_every_die_is_labelled():
-    b = flown(6)
-    rolls = [r for e in b.log for r in e.get("rolls", [])]
-    assert rolls and all(r[0].startswith("002 2a") and r[1] == 10 for r in rolls)
+    rolls = [r for seed in range(6, 30) for e in flown(seed, scenario=TWINS).log
+             for r in e.get("rolls", [])]  # fmt: skip
+    assert {r[0].split(":")[0] for r in rolls} == {
+        "002 2a sequence marker",
+        "002 6d firing number",
+        "002 13b2 hit location",
+    }
+    assert all(r[1] == 10 for r in rolls)
 
 
 def test_undo_takes_back_exactly_the_last_action():
@@ -69,9 +75,13 @@ def test_the_result_has_the_common_shape():
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), steps=st.integers(0, 160))
-def test_no_listed_action_is_refused(seed, steps):
-    b = flown(seed, steps)
+@given(
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 160),
+    scenario=st.sampled_from([SCENARIO, TWINS]),
+)
+def test_no_listed_action_is_refused(seed, steps, scenario):
+    b = flown(seed, steps, scenario)
     listed = b.legal_actions()
     if not listed:
         assert b.is_over()
@@ -83,7 +93,7 @@ def test_no_listed_action_is_refused(seed, steps):
 
 
 @settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 2**32))
-def test_the_game_always_ends(seed):
-    b = flown(seed)
+@given(seed=st.integers(0, 2**32), scenario=st.sampled_from([SCENARIO, TWINS]))
+def test_the_game_always_ends(seed, scenario):
+    b = flown(seed, scenario=scenario)
     assert b.is_over() and b.current_side() is None and b.legal_actions() == []

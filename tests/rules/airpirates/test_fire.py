@@ -145,7 +145,7 @@ def test_6f2_eliminated_when_a_part_reaches_its_boxes_and_8_scores_10():
 def test_13a3_no_fire_without_ammunition():
     b = tail_chase(ammunition_used=5)  # the Spitfire's five boxes all marked off
     assert b.phase == "mark"  # nothing to decide: the Fire Phase is passed over
-    b.phase, b.completed = "fire", [2]
+    b.phase, b.completed = "fire", {2: "straight"}
     with pytest.raises(IllegalAction) as refused:
         b.apply(Fire(2, 1))
     assert refused.value.rule == "002 '13a3'"
