@@ -74,9 +74,25 @@ def position_modifier(firer: Unit, target: Unit) -> int:
     return side - (2 if distance(firer.hex, target.hex) == 2 else 0)
 
 
-def refusal(firer: Unit, target: Unit, entered: dict[int, int]) -> tuple[str, str] | None:
+HEAD_ON = "002 '15a'"
+CLOSING_LIMIT = 12  # 15a: combined speeds of "12" or more
+
+
+def red_dot(firer: Unit, target: Unit) -> bool:
+    """15a's red-dot positions (ruling): the line of fire crosses the target's front
+    hexside alone and the firer flies at it, facing opposite or one hexside off."""
+    if firer.hex is None or target.hex is None or firer.hex == target.hex:
+        return False
+    closing = (firer.facing - target.facing) % 6 in (2, 3, 4)
+    return hexsides_crossed(target, firer) == (0,) and closing
+
+
+def refusal(
+    firer: Unit, target: Unit, entered: dict[int, int], head_on: bool = False
+) -> tuple[str, str] | None:
     """Why ``firer`` may not fire at ``target`` now (beyond having completed a maneuver),
-    as (rule, words); None if it may. ``entered`` orders the units' last entries."""
+    as (rule, words); None if it may. ``entered`` orders the units' last entries;
+    ``head_on`` switches on the optional rule 15a."""
     if target.side == firer.side:
         return POSSIBLE, "an air unit fires at an opposing air unit"
     if target.eliminated or target.hex is None:
@@ -95,6 +111,11 @@ def refusal(firer: Unit, target: Unit, entered: dict[int, int]) -> tuple[str, st
         return None
     if target.hex not in forward_fan(firer):
         return POSITIONS, f"{target.name} is not in a firing position of the Deflection Diagram"
+    if head_on and red_dot(firer, target) and firer.speed + target.speed >= CLOSING_LIMIT:
+        return HEAD_ON, (
+            f"closing head-on at combined speeds of {firer.speed + target.speed} "
+            f"({CLOSING_LIMIT} or more): no firing is possible"
+        )
     return None
 
 

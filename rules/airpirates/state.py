@@ -124,7 +124,8 @@ class AirPiratesBattle:
 
     def _fire_refusal(self, unit: Unit, target: Unit, gun: str) -> tuple[str, str] | None:
         if gun == "forward":
-            return fr.refusal(unit, target, self.entered)
+            head_on = "head_on" in self.scenario.options
+            return fr.refusal(unit, target, self.entered, head_on)
         if [unit.id, "forward", target.id] in self.shots:
             return fr.REAR_SAME_TARGET, "a rear gun may not fire at its own unit's forward target"
         return fr.rear_refusal(unit, target, self.fire_phase_number())

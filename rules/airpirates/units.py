@@ -18,6 +18,7 @@ from .actions import IllegalAction
 from .card import CONTROL_CARD
 from .hexes import DEFAULT_HEIGHT, DEFAULT_WIDTH, Hex
 
+OPTIONS = ("head_on",)  # 002 15a HEAD-ON FIRING
 SIDES = ("axis", "allied")  # 002 2b: "the sides (Allied or Axis)"
 QUALITIES = ("green", "inexperienced", "average", "experienced", "ace")  # 002 14b
 SETUP = "002 '2d'"
@@ -177,6 +178,7 @@ class Scenario:
     height: int
     units: tuple[dict[str, Any], ...]
     seed_marker: str | None = None  # a side given the sequence marker; None: 2a's roll
+    options: tuple[str, ...] = ()  # optional rules in play (OPTIONS)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Scenario:
@@ -198,7 +200,11 @@ class Scenario:
         marker = data.get("sequence_marker")
         if marker is not None and marker not in SIDES:
             raise ValueError(f"sequence_marker must be one of {', '.join(SIDES)}")
-        return cls(str(data.get("name", "Basic game")), width, height, tuple(units), marker)
+        options = data.get("options", [])
+        if not isinstance(options, list) or any(o not in OPTIONS for o in options):
+            raise ValueError(f"options must be a list of {', '.join(OPTIONS)}")
+        name = str(data.get("name", "Basic game"))
+        return cls(name, width, height, tuple(units), marker, tuple(sorted(set(options))))
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -209,6 +215,8 @@ class Scenario:
         }
         if self.seed_marker is not None:
             out["sequence_marker"] = self.seed_marker
+        if self.options:
+            out["options"] = list(self.options)
         return out
 
 

@@ -187,3 +187,53 @@ def test_holding_fire_ends_the_units_fire_phase():
     b = tail_chase()
     b.apply(Hold(2))
     assert b.phase == "mark"
+
+
+def head_on(options, speeds):
+    """A Bf 109E (axis, 1) flying west at the Spitfire (allied, 2) flying east, one hex
+    apart: 15a's example 'target "A" at a speed of "7" and firing unit "B" at "5"'."""
+    units = [unit("axis", BF109, speed=5), unit("allied", SPITFIRE, speed=5)]
+    b = battle(units, [((10, 8), 3), ((9, 8), 0)], marker="allied")
+    b.scenario = type(b.scenario)(**{**b.scenario.__dict__, "options": options})
+    b.unit(1).speed, b.unit(2).speed = speeds
+    return b
+
+
+def test_15a_closing_at_12_allows_no_fire():
+    b = head_on(("head_on",), (7, 5))
+    spit, bf = b.unit(2), b.unit(1)
+    assert fr.red_dot(spit, bf)
+    why = fr.refusal(spit, bf, b.entered, head_on=True)
+    assert why is not None and why[0] == "002 '15a'" and "12" in why[1]
+    b.phase, b.completed = "fire", {2: "straight"}
+    with pytest.raises(IllegalAction) as refused:
+        b.apply(Fire(2, 1))
+    assert refused.value.rule == "002 '15a'"
+
+
+def test_15a_closing_at_11_may_fire():
+    b = head_on(("head_on",), (6, 5))
+    assert fr.refusal(b.unit(2), b.unit(1), b.entered, head_on=True) is None
+
+
+def test_15a_off_head_on_fire_at_any_closing_speed():
+    b = head_on((), (7, 5))
+    assert fr.refusal(b.unit(2), b.unit(1), b.entered) is None
+    b.phase, b.completed = "fire", {2: "straight"}
+    assert Fire(2, 1) in b.legal_actions()
+
+
+def test_15a_not_a_red_dot_from_behind():
+    b = head_on(("head_on",), (7, 5))
+    b.unit(1).facing = 0  # flying away: the line crosses its rear hexside
+    assert not fr.red_dot(b.unit(2), b.unit(1))
+    assert fr.refusal(b.unit(2), b.unit(1), b.entered, head_on=True) is None
+
+
+def test_options_are_checked_and_kept_in_the_scenario():
+    from rules.airpirates.units import Scenario
+
+    data = {"units": [unit("axis", BF109), unit("allied", SPITFIRE)], "options": ["head_on"]}
+    assert Scenario.from_json(data).to_json()["options"] == ["head_on"]
+    with pytest.raises(ValueError, match="options"):
+        Scenario.from_json({**data, "options": ["no such rule"]})
