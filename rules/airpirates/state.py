@@ -20,6 +20,7 @@ from rules.dice import Dice
 
 from . import fire as fr
 from . import maneuvers as mv
+from . import victory as vp
 from .actions import MANEUVERS, Action, Fire, Hold, IllegalAction, Mark, Move, PassMarker, Place
 from .charts import IMPULSES, ROMAN, TURNS, moves
 from .hexes import EDGES, FACING, edge_hexes, is_edge, shift_to_fit, translate
@@ -315,6 +316,17 @@ class AirPiratesBattle:
             target.eliminated, target.hex, target.marker = True, None, None
             self.kills.append({"attacker": firer.id, "target": target.id, "turn": self.turn})
             self._record("eliminated", "002 '13b3.1'", unit=target.id, part=broken[0])
+            if "bailout" in self.scenario.options:
+                self._bail_out(target)
+
+    def _bail_out(self, unit: Unit) -> None:
+        """13c1: the pilot of an eliminated unit tries to get out (13b2.2: after the hits
+        of this attack are all placed)."""
+        roll = None
+        if vp.may_bail_out(unit):
+            roll = self.dice.d10(f"002 13c1 bail out: unit {unit.id}")
+        unit.bailout = vp.bail_out(unit, roll)
+        self._record("bail-out", vp.BAIL_OUT, unit=unit.id, **unit.bailout)
 
     def _mark(self, unit: Unit, maneuver: str) -> None:
         shift = self._shift_for(unit, maneuver)
@@ -402,15 +414,20 @@ class AirPiratesBattle:
         self._record("game over: " + reason, END)
 
     # -- result, undo, clone, JSON ---------------------------------------------------
+    def unit_points(self, unit: Unit) -> float:
+        """What ``unit`` gives the enemy: eliminated, 10 ([8]) or its point value with its
+        pilot and bail-out (option ``points``: 14a, 14b, 13c2); else 1 per hit ([8])."""
+        if unit.eliminated and not unit.disengaged:
+            if "points" in self.scenario.options:
+                return float(vp.loss_value(unit, self.scenario.ground, unit.bailout))
+            return 10.0
+        return float(sum(unit.damage.values()))
+
     def victory_points(self) -> dict[str, float]:
-        """002 [8] basic game: 10 per eliminated enemy unit, 1 per hit on the others."""
+        """002 [8]: the points each side scored on the other's units."""
         points = dict.fromkeys(SIDES, 0.0)
         for u in self.units:
-            enemy = SIDES[1 - SIDES.index(u.side)]
-            if u.eliminated and not u.disengaged:
-                points[enemy] += 10
-            else:
-                points[enemy] += sum(u.damage.values())
+            points[SIDES[1 - SIDES.index(u.side)]] += self.unit_points(u)
         return points
 
     def result(self) -> dict[str, Any]:
@@ -425,13 +442,16 @@ class AirPiratesBattle:
             if u.eliminated:
                 fate = "destroyed" if gone else "retreated"
             by = next((k["attacker"] for k in self.kills if k["target"] == u.id), None)
+            out = u.bailout or {}
+            survived = None if not out else out["outcome"] == "survived"
             aircraft.append(
                 {"id": u.id, "name": u.name, "side": u.side, "pilot": u.quality, "pilot_ref": "",
                  "fate": fate, "exit_edge": None, "scored_exit": False, "damage": hits,
-                 "destroyed_by": by, "destroyed_by_pilot_ref": None if by is None else "", "survival_roll": None,
-                 "survival_modifier": None, "pilot_survived": None,
+                 "destroyed_by": by, "destroyed_by_pilot_ref": None if by is None else "",
+                 "survival_roll": out.get("roll"), "survival_modifier": out.get("modifier"),
+                 "pilot_survived": survived,
                  "damage_by_part": dict(u.damage), "crew_hits": u.damage["crew"], "fires": 0,
-                 "bailout": None, "victory_points": 10.0 if gone else float(hits)}
+                 "bailout": u.bailout, "victory_points": self.unit_points(u)}
             )  # fmt: skip
         return {
             "scenario": self.scenario.name, "kind": "airpirates", "winner": winner,

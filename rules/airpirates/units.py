@@ -18,7 +18,9 @@ from .actions import IllegalAction
 from .card import CONTROL_CARD
 from .hexes import DEFAULT_HEIGHT, DEFAULT_WIDTH, Hex
 
-OPTIONS = ("head_on",)  # 002 15a HEAD-ON FIRING
+# 002 15a HEAD-ON FIRING; [14] point values; 13c bailing out
+OPTIONS = ("bailout", "head_on", "points")
+GROUNDS = ("axis", "allied", "neutral")  # whose ground the battle is over (13c2)
 SIDES = ("axis", "allied")  # 002 2b: "the sides (Allied or Axis)"
 QUALITIES = ("green", "inexperienced", "average", "experienced", "ace")  # 002 14b
 SETUP = "002 '2d'"
@@ -80,6 +82,7 @@ class Unit:
     rear_ammunition_used: int = 0
     rear_fired_phase: int = -10  # the game's Fire Phase its rear gun last fired in (6a5.1)
     gunner_quality: str = "average"  # the rear gunner's (6c2.2.6)
+    bailout: dict[str, Any] | None = None  # 13c1's attempt, as rules.tactical.Bailout
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -102,6 +105,7 @@ class Unit:
             "rear_ammunition_used": self.rear_ammunition_used,
             "rear_fired_phase": self.rear_fired_phase,
             "gunner_quality": self.gunner_quality,
+            "bailout": None if self.bailout is None else dict(self.bailout),
         }
 
     @classmethod
@@ -125,6 +129,7 @@ class Unit:
             rear_ammunition_used=int(data.get("rear_ammunition_used", 0)),
             rear_fired_phase=int(data.get("rear_fired_phase", -10)),
             gunner_quality=data.get("gunner_quality", "average"),
+            bailout=None if data.get("bailout") is None else dict(data["bailout"]),
         )
 
 
@@ -179,6 +184,7 @@ class Scenario:
     units: tuple[dict[str, Any], ...]
     seed_marker: str | None = None  # a side given the sequence marker; None: 2a's roll
     options: tuple[str, ...] = ()  # optional rules in play (OPTIONS)
+    ground: str = "neutral"  # GROUNDS
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Scenario:
@@ -203,8 +209,12 @@ class Scenario:
         options = data.get("options", [])
         if not isinstance(options, list) or any(o not in OPTIONS for o in options):
             raise ValueError(f"options must be a list of {', '.join(OPTIONS)}")
+        ground = data.get("ground", "neutral")
+        if ground not in GROUNDS:
+            raise ValueError(f"ground must be one of {', '.join(GROUNDS)}")
         name = str(data.get("name", "Basic game"))
-        return cls(name, width, height, tuple(units), marker, tuple(sorted(set(options))))
+        chosen = tuple(sorted(set(options)))
+        return cls(name, width, height, tuple(units), marker, chosen, ground)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -217,6 +227,8 @@ class Scenario:
             out["sequence_marker"] = self.seed_marker
         if self.options:
             out["options"] = list(self.options)
+        if self.ground != "neutral":
+            out["ground"] = self.ground
         return out
 
 

@@ -13,7 +13,7 @@ from rules.airpirates.units import Scenario, basic_game
 from rules.tactical import check_result
 
 SCENARIO = basic_game("Bf 109E Wingman", "Spitfire Mk I Ace")
-TWINS = {**basic_game("Bf 110C", "Spitfire Mk I Ace"), "options": ["head_on"]}  # rear guns, 15a
+TWINS = {**basic_game("Bf 110C", "Spitfire Mk I Ace"), "options": ["bailout", "head_on", "points"]}
 
 
 def flown(seed, steps=None, scenario=SCENARIO):
