@@ -38,7 +38,16 @@ from rules.angels20.plane import OUT_NAMES
 from rules.angels20.preview import attack_preview, maneuver_chance
 from rules.angels20.stats import SIDES as ENGINE_SIDES
 from rules.dice import derive_seed
-from rules.tactical import system_named
+from rules.tactical import (
+    choose_for,
+    deciding_sides,
+    decision_side,
+    legal_for,
+    log_for,
+    sealed_count,
+    system_named,
+    view_for,
+)
 
 from . import play_moves
 from .models import Battle, BattleStatus
@@ -145,6 +154,8 @@ def _handed_aircraft(battle: Battle, state: BattleState, side: int) -> set[int] 
     handed = (battle.handed or {}).get(name)
     if "user" not in seat or handed == "side":
         return None
+    if not isinstance(state, BattleState):
+        return set()  # a game without Angels 20's aircraft here: only a whole side is handed
     ids = set(handed or [])
     in_play = set(state.in_play(side))
     if in_play and in_play <= ids:
@@ -166,16 +177,28 @@ def _decision_aircraft(state: BattleState) -> set[int]:
     return named
 
 
-def _computer_decides(battle: Battle, state: BattleState) -> tuple[str, set[int] | None] | None:
-    """Is this decision the computer's? (its pilot, the aircraft it may move) or None.
+def _computer_decides(
+    battle: Battle, state: BattleState
+) -> tuple[str, set[int] | None, int] | None:
+    """Is a decision awaited now the computer's? (its pilot, the aircraft it may move, the
+    side) or None; of several sides deciding at once (rules.tactical.deciding_sides), the
+    first whose decision is the computer's."""
+    for side in deciding_sides(state):
+        who = _computer_for(battle, state, side)
+        if who is not None:
+            return (*who, side)
+    return None
+
+
+def _computer_for(
+    battle: Battle, state: BattleState, side: int
+) -> tuple[str, set[int] | None] | None:
+    """Is ``side``'s decision the computer's? (its pilot, the aircraft it may move) or None.
 
     A seat of a computer pilot, a side handed to the computer, or a decision about
     the handed aircraft only. When the side chooses which aircraft moves next and some
     of its handed aircraft may, the computer flies one of those first (docs/rulings.md,
     "Play by web: handing over")."""
-    side = state.current_side()
-    if side is None:
-        return None
     seat = seats_of(battle).get(ENGINE_SIDES[side], {})
     if "user" not in seat:
         return (seat["pilot"], None) if "pilot" in seat else None
@@ -194,12 +217,17 @@ def _computer_decides(battle: Battle, state: BattleState) -> tuple[str, set[int]
 
 
 def _choose(
-    battle: Battle, state: BattleState, pilot: str, before: int, only: set[int] | None = None
+    battle: Battle,
+    state: BattleState,
+    pilot: str,
+    before: int,
+    only: set[int] | None = None,
+    side: int | None = None,
 ) -> Action:
-    """The computer's decision; with ``only``, one that moves one of those aircraft (the
-    pilot chooses on a copy where the side's other aircraft have already moved)."""
+    """The computer's decision (for ``side``); with ``only``, one that moves one of those
+    aircraft (the pilot chooses on a copy where the side's other aircraft have already moved)."""
     if only is None:
-        return _pilot_choice(battle, state, pilot, before)
+        return _pilot_choice(battle, state, pilot, before, side)
     view = state.clone()
     for plane in view.planes:
         if plane.side == view.to_act and plane.id not in only:
@@ -218,20 +246,23 @@ def _computer_acts(battle: Battle, state: BattleState, actions: list[dict[str, A
     while (who := _computer_decides(battle, state)) is not None:
         if taken >= MAX_COMPUTER_ACTIONS:
             raise RuntimeError(f"computer pilots took {taken} actions without a person's turn")
-        pilot, only = who
-        action = _choose(battle, state, pilot, len(actions), only)
+        pilot, only, side = who
+        action = _choose(battle, state, pilot, len(actions), only, side)
         state.apply(action)
         actions.append(action.to_json())
         taken += 1
     return taken
 
 
-def _pilot_choice(battle: Battle, state: BattleState, pilot: str, before: int) -> Action:
-    """The computer pilot ``pilot``'s decision for the side to act, ``before`` actions in."""
+def _pilot_choice(
+    battle: Battle, state: BattleState, pilot: str, before: int, side: int | None = None
+) -> Action:
+    """The computer pilot ``pilot``'s decision for ``side`` (the side to act unless given),
+    ``before`` actions in."""
     system = system_named(battle.system)
-    side = system.sides[state.current_side() or 0]
-    seed = derive_seed(system.pilot_seed(battle.seed, side), f"decision {before}")
-    return cast(Action, system.computer_pilot(pilot, seed).choose(state))
+    side = (state.current_side() or 0) if side is None else side
+    seed = derive_seed(system.pilot_seed(battle.seed, system.sides[side]), f"decision {before}")
+    return cast(Action, choose_for(system.computer_pilot(pilot, seed), state, side))
 
 
 def _save(
@@ -242,7 +273,9 @@ def _save(
     clock_from: datetime | None = None,
 ) -> None:
     """Store the moves (version one more), the next decision's deadline (counted from
-    ``clock_from``, now unless given); at the end, the result, handed on after commit."""
+    ``clock_from``, now unless given; a simultaneous decision some sides have sealed keeps
+    its clock: the others' time does not start again); at the end, the result, handed on
+    after commit."""
     from .services import _dispatch_apply
 
     battle.actions = actions
@@ -250,11 +283,12 @@ def _save(
     battle.version += 1
     fields = ["actions", "log", "version", "notes", "handed", "decision_due"]
     seconds = deadline_seconds(battle)
-    battle.decision_due = (
-        (clock_from or timezone.now()) + timedelta(seconds=seconds)
-        if seconds and not state.is_over() and _computer_decides(battle, state) is None
-        else None
-    )
+    if not (clock_from is None and sealed_count(state) and battle.decision_due is not None):
+        battle.decision_due = (
+            (clock_from or timezone.now()) + timedelta(seconds=seconds)
+            if seconds and not state.is_over() and _computer_decides(battle, state) is None
+            else None
+        )
     if state.is_over():
         battle.status = BattleStatus.FINISHED
         battle.result = state.result()
@@ -312,11 +346,13 @@ def _pass_due(battle: Battle, now: datetime, *, late: str = "") -> list[str]:
     if late:
         note_add(battle, state, f"{late}'s move came after the deadline and was not applied")
     chosen: list[str] = []
-    while due is not None and due <= now and (side := state.current_side()) is not None:
-        if _computer_decides(battle, state) is None:
+    while due is not None and due <= now and (waiting := deciding_sides(state)):
+        for side in waiting:  # every person still to decide (several: a simultaneous decision)
+            if _computer_for(battle, state, side) is not None:
+                continue
             name = ENGINE_SIDES[side]
             note_add(battle, state, f"the deadline passed: the computer pilot chose for {name}")
-            action = _pilot_choice(battle, state, _pilot_of(battle, name), len(actions))
+            action = _pilot_choice(battle, state, _pilot_of(battle, name), len(actions), side)
             state.apply(action)
             actions.append(action.to_json())
             chosen.append(f"{name}: {action}")
@@ -393,7 +429,11 @@ def hand_over(
                 else f"{who} took the {side} side back from the computer pilot"
             )
         else:
-            if not 0 <= aircraft < len(state.planes) or state.planes[aircraft].side != engine_side:
+            if (
+                not isinstance(state, BattleState)
+                or not 0 <= aircraft < len(state.planes)
+                or state.planes[aircraft].side != engine_side
+            ):
                 raise RuleViolation(
                     f"aircraft {aircraft} is not one of the {side} side's",
                     field="aircraft",
@@ -477,41 +517,99 @@ def _choice(state: BattleState, action: Action) -> dict[str, Any]:
     return choice
 
 
+def _viewer(battle: Battle, mine: list[str]) -> tuple[bool, int | None]:
+    """(sees everything?, the side whose view a user flying ``mine`` gets: None, a
+    spectator's). Everyone sees everything once the battle is over, and so does a person
+    flying every side."""
+    names = system_named(battle.system).sides
+    if battle.status == BattleStatus.FINISHED or set(names) <= set(mine):
+        return True, None
+    return False, names.index(mine[0]) if mine and mine[0] in names else None
+
+
+def visible_log(battle: Battle, state: BattleState, mine: list[str]) -> list[dict[str, Any]]:
+    """The log as a user flying ``mine`` may read it now (rules.tactical.log_for)."""
+    everything, side = _viewer(battle, mine)
+    return state.log if everything or state.is_over() else log_for(state, side)
+
+
+def visible_record(battle: Battle, user: Any) -> tuple[list[dict[str, Any]], list[Any]]:
+    """(log, actions) of ``battle`` as ``user`` may see them: while it is in play, the log
+    as their side reads it and the actions without the sealed decisions not yet revealed."""
+    if battle.status != BattleStatus.IN_PLAY:
+        return battle.log, battle.actions
+    state = battle_state(battle)
+    sealed = sealed_count(state)
+    actions = battle.actions[: len(battle.actions) - sealed] if sealed else battle.actions
+    return visible_log(battle, state, user_sides(battle, user)), actions
+
+
+def _angels_view(
+    state: BattleState, legal: list[Action], yours: bool, moves: int | None, to: Any
+) -> dict[str, Any]:
+    """The parts of the turn that read Angels 20's state (another game: empty)."""
+    if not isinstance(state, BattleState):
+        return {
+            "scenario": str(getattr(state, "scenario", {}).get("name", "")),
+            "phase": "",
+            "aircraft_to_act": None,
+            "victory_points": {},
+            "aircraft": [],
+            "choices": [
+                {"kind": "decision", "label": str(a), "action": a.to_json()} for a in legal
+            ],
+            "movable": [],
+            "move_choices": None,
+        }
+    return {
+        "scenario": state.scenario.name,
+        "phase": state.phase,
+        "aircraft_to_act": state.mover if state.mover >= 0 else None,
+        "victory_points": {"axis": state.vp[0], "allied": state.vp[1]},
+        "aircraft": _aircraft(state),
+        "choices": [_choice(state, a) for a in legal],
+        "movable": movable(state, legal) if yours else [],
+        "move_choices": play_moves.moves_view(state, moves, to) if yours else None,
+    }
+
+
 def turn_view(
     battle: Battle, user: Any, *, since: int = 0, moves: int | None = None, to: Any = None
 ) -> dict[str, Any]:
-    """What ``user`` may see of ``battle`` now; legal choices only for the seat to act
-    (with ``moves``, an aircraft's whole moves by end hex: battles.play_moves)."""
+    """What ``user`` may see of ``battle`` now (their side's view and log while it is in
+    play: rules.tactical.view_for, log_for); legal choices only for a seat whose decision
+    is awaited (with ``moves``, an aircraft's whole moves by end hex: battles.play_moves).
+    Several sides may decide at once (rules.tactical.deciding_sides): each sees its own."""
     state = battle_state(battle)
+    names = system_named(battle.system).sides
     side = state.current_side()
     to_act = ENGINE_SIDES[side] if side is not None else None
     mine = user_sides(battle, user)
     due = battle.decision_due if battle.status == BattleStatus.IN_PLAY else None
-    yours = battle.status == BattleStatus.IN_PLAY and to_act in mine
-    legal = state.legal_actions() if yours else []
-    since = max(0, min(since, len(state.log)))
+    deciding = deciding_sides(state)
+    ours = [s for s in deciding if names[s] in mine]
+    yours = battle.status == BattleStatus.IN_PLAY and bool(ours)
+    legal = [a for s in ours for a in legal_for(state, s)] if yours else []
+    log = visible_log(battle, state, mine)
+    viewer = _viewer(battle, mine)[1]
+    since = max(0, min(since, len(log)))
     return {
         "battle": battle.pk,
         "version": battle.version,
         "status": battle.status,
-        "scenario": state.scenario.name,
         "turn": state.turn,
-        "phase": state.phase,
         "to_act": to_act,
-        "aircraft_to_act": state.mover if state.mover >= 0 else None,
+        "deciding": [names[s] for s in deciding],
         "your_sides": mine,
         "offered_to_you": offered_sides(battle, user),  # issue 23: accept or decline
         "waiting_for": waiting_for(battle),
         "your_turn": yours,
         "seats": seat_names(battle),
-        "victory_points": {"axis": state.vp[0], "allied": state.vp[1]},
-        "aircraft": _aircraft(state),
+        **_angels_view(state, legal, yours, moves, to),
+        "view": view_for(state, viewer),
         "legal_actions": [a.to_json() for a in legal],
-        "choices": [_choice(state, a) for a in legal],
-        "movable": movable(state, legal) if yours else [],
-        "move_choices": play_moves.moves_view(state, moves, to) if yours else None,
         "log_since": since,
-        "log": state.log[since:],
+        "log": log[since:],
         "result": battle.result if battle.status == BattleStatus.FINISHED else None,
         "deadline_seconds": deadline_seconds(battle),
         "decision_due": due,
@@ -524,6 +622,14 @@ def turn_view(
 
 
 # -- acting ------------------------------------------------------------------------------
+def _stale() -> RuleViolation:
+    return RuleViolation(
+        "the battle has moved on since you loaded the page: read the turn again",
+        field="version",
+        code="conflict",
+    )
+
+
 def _parse(battle: Battle, data: Any) -> Action:
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise RuleViolation(
@@ -610,28 +716,42 @@ def _apply_move(
     battle: Battle, mine: list[str], version: Any, action: Any, computer: str | None
 ) -> None:
     """:func:`turn_act`'s move on the locked ``battle``, then the computer seats'."""
-    if isinstance(version, bool) or not isinstance(version, int) or version != battle.version:
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise _stale()
+    state = battle_state(battle) if version == battle.version else None
+    if state is None:
+        # a simultaneous decision: the other sides' sealed decisions since the page was
+        # loaded changed nothing this seat may see, so its version still holds
+        state = battle_state(battle)
+        if not battle.version - sealed_count(state) <= version < battle.version:
+            raise _stale()
+    names = system_named(battle.system).sides
+    deciding = deciding_sides(state)
+    ours = [s for s in deciding if names[s] in mine]
+    if not ours:
         raise RuleViolation(
-            "the battle has moved on since you loaded the page: read the turn again",
-            field="version",
-            code="conflict",
-        )
-    state = battle_state(battle)
-    side = state.current_side()
-    if side is None or ENGINE_SIDES[side] not in mine:
-        raise RuleViolation(
-            f"it is the {ENGINE_SIDES[side] if side is not None else 'nobody'} side's "
+            f"it is the {' and '.join(names[s] for s in deciding) or 'nobody'} side's "
             "decision, not yours",
             field="action",
             rule=SEQUENCE_RULE,
             code="state",
         )
     if computer is not None:
-        parsed = _pilot_choice(battle, state, computer, len(battle.actions))
-        who = seat_names(battle).get(ENGINE_SIDES[side], ENGINE_SIDES[side])
+        side = ours[0]
+        parsed = _pilot_choice(battle, state, computer, len(battle.actions), side)
+        who = seat_names(battle).get(names[side], names[side])
         note_add(battle, state, f"{who} let the computer pilot ({computer}) make this decision")
     else:
         parsed = _parse(battle, action)
+        whose = decision_side(state, parsed)  # a plot names its own side (simultaneous)
+        if whose not in ours:
+            raise RuleViolation(
+                f"that is the {names[whose] if whose is not None else 'nobody'} side's "
+                "decision, not yours",
+                field="action",
+                rule=SEQUENCE_RULE,
+                code="state",
+            )
     try:
         state.apply(parsed)
     except system_named(battle.system).refusal as exc:  # the rules refuse it: which rule

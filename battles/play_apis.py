@@ -47,6 +47,17 @@ class PlayTurnOutput(TurnOutput):
         child=serializers.CharField(),
         help_text="The sides whose offered seat is not answered yet (the battle waits).",
     )
+    deciding = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The sides whose decision is awaited now: one, or several deciding at once "
+        "(a simultaneous decision: each seat decides in parallel, its choice sealed from the "
+        "others until every side has decided or the deadline passed).",
+    )
+    view = serializers.DictField(
+        allow_null=True,
+        help_text="What your side may see now, as the game describes it (null: a game that "
+        "hides nothing, its state is the rest of this answer).",
+    )
 
 
 class SeatAnswerInput(serializers.Serializer):

@@ -31,6 +31,7 @@ GROUPS = (  # the order a player meets the decisions in a game turn (000 "SEQUEN
     ("clouds", "Clouds"),
     ("abilities", "Special abilities"),
     ("attack", "Attacks"),
+    ("decision", "Your decision"),  # another game's decisions (rules.tactical), labelled
 )
 FIGHTER_SHAPE = "12,0 -7,7 -3,0 -7,-7"
 BOMBER_SHAPE = "11,0 -8,8 -8,-8"

@@ -146,7 +146,13 @@ class BattleLogOutput(serializers.ModelSerializer):
         fields = ("id", "system", "setup", "seed", "actions", "log")
 
     def to_representation(self, instance: Battle) -> Any:
-        return _hide_seed(super().to_representation(instance), instance, self.context)
+        from .play import visible_record
+
+        data = _hide_seed(super().to_representation(instance), instance, self.context)
+        # issue 25: in play, the log as the asker's side may read it, no sealed decision
+        request = self.context.get("request")
+        data["log"], data["actions"] = visible_record(instance, getattr(request, "user", None))
+        return data
 
 
 class BatchOutput(serializers.ModelSerializer):
