@@ -1,7 +1,8 @@
 """A club's evening, whole, in three browsers (issue 24 "Done when"): the organiser signs
 up and creates a campaign on the campaigns page; it waits, gathering its commanders;
-two players sign up through copied invitation links; the organiser chooses a pilot on
-the enrolment page and starts the campaign; the two commanders play its turns on the
+two players sign up through copied invitation links; the organiser chooses who flies (the
+squadrons and which of their pilots enlist on the creation form, one more pilot by name
+on the enrolment page) and starts the campaign; the two commanders play its turns on the
 campaign page; one battle is flown in the browser by both against each other, one
 against the computer pilot; each reads the reports, the pilots' pages, the aces and the
 statistics; the organiser exports the campaign and imports it as a copy.
@@ -38,6 +39,7 @@ PASSWORD = "Tally-ho-over-Kent-1940"
 SEED = 6  # the campaign's dice (the creation form draws one; the test fixes it)
 NAME = "Kent, summer 1940"
 SQUADRONS = ("No. 92 Squadron RAF", "56th Fighter Group", "JG 26 Schlageter", "KG 53 Legion Condor")
+LEFT_BEHIND = "Don Kingaby"  # a pilot of No. 92 the organiser leaves out at creation
 CHOSEN = "Helmut Wick"  # an ace of JG 2, a squadron not taking part: chosen by name
 PLAYERS = {"axis": "hans", "allied": "tom"}
 MAX_DECISIONS = 90
@@ -84,9 +86,16 @@ def _evening(pages, base, tmp_path):
     for box in orga.locator("#start input[name=squadrons]").all():
         label = box.locator("xpath=..").inner_text()
         box.set_checked(any(label.strip().startswith(name) for name in SQUADRONS))
+    # which of a squadron's pilots enlist: one of No. 92's stays behind
+    pick = orga.locator("#start .pick", has=orga.locator("b", has_text=SQUADRONS[0]))
+    pick.locator("summary").click()
+    pick.locator("li", has_text=LEFT_BEHIND).locator("input[name=pilots]").uncheck()
     with orga.expect_navigation():
         orga.click("text=Create — you will be its organiser")
     campaign = Campaign.objects.get(name=NAME)
+    enlisted = Pilot.objects.filter(enrolled_in=campaign)
+    assert set(enlisted.values_list("squadron__name", flat=True)) == set(SQUADRONS)
+    assert not enlisted.filter(name=LEFT_BEHIND).exists()
     url = f"{base}/campaigns/{campaign.pk}/"
     assert orga.url == url
     now = orga.inner_text("#now")
@@ -115,7 +124,7 @@ def _evening(pages, base, tmp_path):
     members = CampaignMember.objects.filter(campaign=campaign, role="commander")
     assert {(m.user.username, m.side) for m in members} == {(n, s) for s, n in PLAYERS.items()}
 
-    # -- the organiser chooses a pilot by name on the enrolment page
+    # -- and enrols one more pilot by name on the enrolment page
     orga.goto(url)
     with orga.expect_navigation():
         orga.click("#enrol-link")
