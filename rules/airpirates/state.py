@@ -18,6 +18,7 @@ from typing import Any
 
 from rules.dice import Dice
 
+from . import damage as dm
 from . import fire as fr
 from . import maneuvers as mv
 from . import victory as vp
@@ -301,23 +302,52 @@ class AirPiratesBattle:
             fr.firing_number(rolls[1], sum(defence.values())),
         )
         scored = fr.hits(*numbers)
-        parts = []
+        parts, started, cause = [], [], None
         for n in range(scored):
             part = fr.location(self.dice.d10(f"002 13b2 hit location: hit {n + 1}"))
             target.damage[part] += 1
             parts.append(part)
+            effect = dm.hit_effect(target, part, self.dice.d10)  # 13b3: "roll the die again"
+            if effect["fire"]:
+                started.append({"part": part, "turn": self.turn, "by": firer.id})
+            cause = cause or effect["eliminated"]
         self._record(
             "fired", fr.RESOLUTION, unit=firer.id, target=target.id, gun=gun, attack=attack,
             defence=defence, numbers=list(numbers), hits=scored, parts=parts,
             rolls=[r.to_json() for r in self.dice.rolls[start:]],
         )  # fmt: skip
+        for fire in started:
+            target.fires.append(fire)
+            self._record("fire started", dm.FIRES, unit=target.id, part=fire["part"])
         broken = [p for p in fr.PARTS if target.damage[p] >= fr.boxes(target, p)]
         if broken and not target.eliminated:
-            target.eliminated, target.hex, target.marker = True, None, None
-            self.kills.append({"attacker": firer.id, "target": target.id, "turn": self.turn})
-            self._record("eliminated", "002 '13b3.1'", unit=target.id, part=broken[0])
-            if "bailout" in self.scenario.options:
-                self._bail_out(target)
+            self._eliminate(target, firer.id, "002 '13b3.1'", part=broken[0])
+        elif cause and not target.eliminated:
+            self._eliminate(target, firer.id, cause)
+
+    def _eliminate(self, unit: Unit, by: int, rule: str, **detail: Any) -> None:
+        """6f2: off the gameboard with its marker; the kill to ``by``; 13c's bail-out."""
+        unit.eliminated, unit.hex, unit.marker = True, None, None
+        self.kills.append({"attacker": by, "target": unit.id, "turn": self.turn})
+        self._record("eliminated", rule, unit=unit.id, **detail)
+        if "bailout" in self.scenario.options:
+            self._bail_out(unit)
+
+    def _change_phase(self) -> None:
+        """13b4: each fire burning gets its attempt; one not put out eliminates the unit."""
+        for u in self.units:
+            if u.eliminated:
+                continue
+            for fire in list(u.fires):
+                roll = self.dice.d10(f"002 13b4 put out the fire: unit {u.id}")
+                total = roll + dm.extinguish_modifier(0)
+                out = total >= dm.EXTINGUISHED
+                self._record("fire put out" if out else "fire not put out", dm.FIRES,
+                             unit=u.id, part=fire["part"], roll=roll)  # fmt: skip
+                if out:
+                    u.fires.remove(fire)
+                elif not u.eliminated:
+                    self._eliminate(u, int(fire["by"]), dm.FIRES)
 
     def _bail_out(self, unit: Unit) -> None:
         """13c1: the pilot of an eliminated unit tries to get out (13b2.2: after the hits
@@ -325,7 +355,7 @@ class AirPiratesBattle:
         roll = None
         if vp.may_bail_out(unit):
             roll = self.dice.d10(f"002 13c1 bail out: unit {unit.id}")
-        unit.bailout = vp.bail_out(unit, roll)
+        unit.bailout = vp.bail_out(unit, roll, fires=len(unit.fires))
         self._record("bail-out", vp.BAIL_OUT, unit=unit.id, **unit.bailout)
 
     def _mark(self, unit: Unit, maneuver: str) -> None:
@@ -391,6 +421,10 @@ class AirPiratesBattle:
             self.phase = "mark"
         else:  # after impulse VI: the Change Phase (3f5, [7]), then the next turn
             self._record("change phase", "002 [7]")
+            self._change_phase()
+            if self._side_gone():
+                self._end("all air units on one side are eliminated")
+                return
             if self.turn == TURNS:
                 self._end("the eighth Turn has been completed")
                 return
@@ -450,7 +484,7 @@ class AirPiratesBattle:
                  "destroyed_by": by, "destroyed_by_pilot_ref": None if by is None else "",
                  "survival_roll": out.get("roll"), "survival_modifier": out.get("modifier"),
                  "pilot_survived": survived,
-                 "damage_by_part": dict(u.damage), "crew_hits": u.damage["crew"], "fires": 0,
+                 "damage_by_part": dict(u.damage), "crew_hits": u.damage["crew"], "fires": len(u.fires),
                  "bailout": u.bailout, "victory_points": self.unit_points(u)}
             )  # fmt: skip
         return {

@@ -83,6 +83,7 @@ class Unit:
     rear_fired_phase: int = -10  # the game's Fire Phase its rear gun last fired in (6a5.1)
     gunner_quality: str = "average"  # the rear gunner's (6c2.2.6)
     bailout: dict[str, Any] | None = None  # 13c1's attempt, as rules.tactical.Bailout
+    fires: list[dict[str, Any]] = field(default_factory=list)  # {"part", "turn", "by"} (13b4)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -106,6 +107,7 @@ class Unit:
             "rear_fired_phase": self.rear_fired_phase,
             "gunner_quality": self.gunner_quality,
             "bailout": None if self.bailout is None else dict(self.bailout),
+            "fires": [dict(f) for f in self.fires],
         }
 
     @classmethod
@@ -130,6 +132,7 @@ class Unit:
             rear_fired_phase=int(data.get("rear_fired_phase", -10)),
             gunner_quality=data.get("gunner_quality", "average"),
             bailout=None if data.get("bailout") is None else dict(data["bailout"]),
+            fires=[dict(f) for f in data.get("fires", [])],
         )
 
 
