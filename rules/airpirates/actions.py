@@ -129,7 +129,34 @@ class Hold:
         return f"unit {self.unit} holds its fire"
 
 
-Action = PassMarker | Place | Mark | Move | Fire | Hold
+@dataclass(frozen=True, order=True)
+class BreakContact:
+    """002 16a: a unit announced to attempt to break contact."""
+
+    unit: int
+    KIND: ClassVar[str] = "break_contact"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.KIND, "unit": self.unit}
+
+    def __str__(self) -> str:
+        return f"unit {self.unit} tries to break contact"
+
+
+@dataclass(frozen=True, order=True)
+class EndAnnouncements:
+    """002 16a2: the side announces no more attempts to break contact."""
+
+    KIND: ClassVar[str] = "end_announcements"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.KIND}
+
+    def __str__(self) -> str:
+        return "no more attempts to break contact"
+
+
+Action = PassMarker | Place | Mark | Move | Fire | Hold | BreakContact | EndAnnouncements
 
 
 def _int(data: dict[str, Any], key: str) -> int:
@@ -163,4 +190,8 @@ def action_from_json(data: dict[str, Any]) -> Action:
         return Fire(_int(data, "unit"), _int(data, "target"), gun)
     if kind == "hold":
         return Hold(_int(data, "unit"))
+    if kind == "break_contact":
+        return BreakContact(_int(data, "unit"))
+    if kind == "end_announcements":
+        return EndAnnouncements()
     raise ValueError(f"unknown action kind {kind!r}")

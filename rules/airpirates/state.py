@@ -22,7 +22,19 @@ from . import damage as dm
 from . import fire as fr
 from . import maneuvers as mv
 from . import victory as vp
-from .actions import MANEUVERS, Action, Fire, Hold, IllegalAction, Mark, Move, PassMarker, Place
+from .actions import (
+    MANEUVERS,
+    Action,
+    BreakContact,
+    EndAnnouncements,
+    Fire,
+    Hold,
+    IllegalAction,
+    Mark,
+    Move,
+    PassMarker,
+    Place,
+)
 from .charts import IMPULSES, ROMAN, TURNS, moves
 from .hexes import EDGES, FACING, edge_hexes, is_edge, shift_to_fit, translate
 from .units import SIDES, Scenario, Unit, unit_from_scenario
@@ -42,8 +54,11 @@ PHASES = ("place", "setup_mark", "move", "fire", "mark")
 # the actions each phase takes
 EXPECTED: dict[str, tuple[type, ...]] = {
     "place": (Place,), "setup_mark": (Mark,), "mark": (Mark,), "move": (Move,),
-    "fire": (Fire, Hold),
+    "fire": (Fire, Hold), "break": (BreakContact, EndAnnouncements),
 }  # fmt: skip
+BREAK = "002 [16]"
+# 16b1: the breaking side's modifier by turn (turn 1: no attempt, 16a1)
+BREAK_MODIFIER = {2: -6, 3: -5, 4: -4, 5: -3, 6: -2, 7: -1, 8: 0}
 
 
 class AirPiratesBattle:
@@ -65,6 +80,8 @@ class AirPiratesBattle:
         self.shots: list[list[Any]] = []  # [unit, gun, target] of this Fire Phase (6a5.4)
         self.entered: dict[int, int] = {}  # the order of the last entry into a hex (6a3.2)
         self.kills: list[dict[str, Any]] = []
+        self.announced: list[int] = []  # 16a2: attempts announced this Break Contact Phase
+        self.announcing_done: list[str] = []  # sides that announced all they will
         self.over = False
         self.reason = ""
         self.actions: list[dict[str, Any]] = []
@@ -106,6 +123,10 @@ class AirPiratesBattle:
         mine = [u for u in self.units if u.side == SIDES[side] and not u.eliminated]
         if self.phase == "place":
             return [u for u in mine if u.hex is None]
+        if self.phase == "break":
+            if SIDES[side] in self.announcing_done:
+                return []
+            return [u for u in mine if u.id not in self.announced]
         if self.phase in ("setup_mark", "mark"):
             return [u for u in mine if u.marker is None]
         if self.phase == "move":
@@ -165,6 +186,8 @@ class AirPiratesBattle:
                 out += [Fire(u.id, t.id) for t in self.targets(u)]
                 out += [Fire(u.id, t.id, "rear") for t in self.targets(u, "rear")]
                 out.append(Hold(u.id))
+        elif self.phase == "break":
+            out += [BreakContact(u.id) for u in units] + [EndAnnouncements()]
         return out
 
     def _may_pass(self) -> bool:
@@ -197,6 +220,10 @@ class AirPiratesBattle:
                 return IllegalAction(
                     PASSING, "only its holder passes the sequence marker, at a phase's start"
                 )
+            return None
+        if isinstance(action, EndAnnouncements):
+            if self.phase != "break":
+                return IllegalAction(BREAK, "announcements belong to the Break Contact Phase")
             return None
         try:
             unit = self.unit(action.unit)
@@ -254,6 +281,10 @@ class AirPiratesBattle:
             self._advance()
             return
         self.phase_started = True
+        if isinstance(action, EndAnnouncements):
+            self.announcing_done.append(SIDES[self.current_side() or 0])
+            self._advance()
+            return
         unit = self.unit(action.unit)
         if isinstance(action, Place):
             unit.hex, unit.facing = action.hex, action.facing
@@ -274,6 +305,9 @@ class AirPiratesBattle:
             self.fired.append(f"{unit.id}:{action.gun}")
             self.shots.append([unit.id, action.gun, action.target])
             self._fire(unit, self.unit(action.target), action.gun)
+        elif isinstance(action, BreakContact):
+            self.announced.append(unit.id)
+            self._record("announced: break contact", "002 '16a2'", unit=unit.id)
         elif isinstance(action, Hold):
             self.fired += [f"{unit.id}:forward", f"{unit.id}:rear"]
             self._record("held its fire", fr.POSSIBLE, unit=unit.id)
@@ -382,6 +416,7 @@ class AirPiratesBattle:
             "setup_mark": "set-up (placing maneuver markers)",
             "move": f"Move Phase of impulse {ROMAN[max(self.impulse, 1) - 1]}",
             "fire": f"Fire Phase of impulse {ROMAN[max(self.impulse, 1) - 1]}",
+            "break": f"Break Contact Phase of turn {self.turn}",
             "mark": f"Maneuver Marking Phase of impulse {ROMAN[max(self.impulse, 1) - 1]}",
         }.get(self.phase, self.phase)
 
@@ -419,6 +454,9 @@ class AirPiratesBattle:
             self.phase = "fire"
         elif self.phase == "fire":
             self.phase = "mark"
+        elif self.phase == "break":
+            self._break_contact()
+            self.phase = "move"
         else:  # after impulse VI: the Change Phase (3f5, [7]), then the next turn
             self._record("change phase", "002 [7]")
             self._change_phase()
@@ -432,8 +470,27 @@ class AirPiratesBattle:
             self.impulse = 1
             self._new_impulse()
             self._record(f"turn {self.turn}, impulse I", "002 '3d1'")
+            if "break_contact" in self.scenario.options:
+                self.phase, self.announced, self.announcing_done = "break", [], []
         if not self.over and self._side_gone():
             self._end("all air units on one side are eliminated")
+
+    def _break_contact(self) -> None:
+        """16b: each announced attempt in turn: the breaking side's d10 with the turn's
+        modifier against the opponent's d10; more breaks contact (16b2)."""
+        for uid in self.announced:
+            unit = self.unit(uid)
+            if unit.eliminated:
+                continue
+            mine = self.dice.d10(f"002 16b1 break contact: unit {uid}")
+            theirs = self.dice.d10(f"002 16b1 break contact: against unit {uid}")
+            total = mine + BREAK_MODIFIER[self.turn]
+            done = total > theirs
+            self._record("broke contact" if done else "failed to break contact", "002 '16b2'",
+                         unit=uid, roll=mine, modifier=BREAK_MODIFIER[self.turn],
+                         against=theirs, disengaged=done)  # fmt: skip
+            if done:
+                unit.eliminated, unit.disengaged, unit.hex, unit.marker = True, True, None, None
 
     def _new_impulse(self) -> None:
         self.phase, self.moved, self.completed = "move", [], {}
@@ -513,7 +570,8 @@ class AirPiratesBattle:
             "completed": sorted([k, v] for k, v in self.completed.items()),
             "fired": list(self.fired), "shots": [list(x) for x in self.shots],
             "entered": sorted([k, v] for k, v in self.entered.items()),
-            "kills": [dict(k) for k in self.kills],
+            "kills": [dict(k) for k in self.kills], "announced": list(self.announced),
+            "announcing_done": list(self.announcing_done),
             "reason": self.reason, "actions": [dict(a) for a in self.actions],
             "log": [dict(e) for e in self.log],
         }  # fmt: skip
@@ -533,6 +591,8 @@ class AirPiratesBattle:
         battle.fired, battle.shots = list(data["fired"]), [list(x) for x in data["shots"]]
         battle.entered = {k: v for k, v in data["entered"]}
         battle.kills = [dict(k) for k in data["kills"]]
+        battle.announced = list(data["announced"])
+        battle.announcing_done = list(data["announcing_done"])
         battle.over, battle.reason = data["over"], data["reason"]
         battle.actions = [dict(a) for a in data["actions"]]
         battle.log = [dict(e) for e in data["log"]]

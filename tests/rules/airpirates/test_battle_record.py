@@ -13,7 +13,10 @@ from rules.airpirates.units import Scenario, basic_game
 from rules.tactical import check_result
 
 SCENARIO = basic_game("Bf 109E Wingman", "Spitfire Mk I Ace")
-TWINS = {**basic_game("Bf 110C", "Spitfire Mk I Ace"), "options": ["bailout", "head_on", "points"]}
+TWINS = {
+    **basic_game("Bf 110C", "Spitfire Mk I Ace"),
+    "options": ["bailout", "break_contact", "head_on", "points"],
+}
 
 
 def flown(seed, steps=None, scenario=SCENARIO):
