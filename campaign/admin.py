@@ -47,6 +47,8 @@ class CampaignForm(forms.ModelForm):
             "survival_rule",
             "engine_rules",
             "engine_territory",
+            "tactical_system",  # issue 25: the game its engagements are flown under
+            "mission_systems",
             "squadrons",
             *clock.PACE_FIELDS,  # issue 15: the clock
         )
@@ -60,6 +62,28 @@ class CampaignForm(forms.ModelForm):
             for exc in refused.problems:
                 self.add_error(exc.field if exc.field in self.fields else None, str(exc))
         return cleaned
+
+    def clean_tactical_system(self):
+        """A registered game able to fly a campaign engagement (campaign.game)."""
+        from .game import game_checked
+
+        try:
+            return game_checked(self.cleaned_data.get("tactical_system")).name
+        except RuleViolation as exc:
+            raise forms.ValidationError(exc.message) from exc
+
+    def clean_mission_systems(self):
+        from .game import game_checked
+
+        chosen = self.cleaned_data.get("mission_systems") or {}
+        if not isinstance(chosen, dict):
+            raise forms.ValidationError(
+                'missions\' games map a mission id to a game: {"m12": "angels20"}'
+            )
+        try:
+            return {str(m): game_checked(s).name for m, s in chosen.items()}
+        except RuleViolation as exc:
+            raise forms.ValidationError(exc.message) from exc
 
     def clean_engine_rules(self):
         rules = self.cleaned_data.get("engine_rules") or {}

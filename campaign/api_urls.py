@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import apis, clock_apis, enrolment_apis, work_apis
+from . import apis, clock_apis, enrolment_apis, game_apis, work_apis
 
 urlpatterns = [
     path("", apis.CampaignListApi.as_view(), name="api-campaign-list"),
@@ -20,6 +20,7 @@ urlpatterns = [
         apis.CampaignEngineRulesApi.as_view(),
         name="api-campaign-engine-rules",
     ),
+    path("<id:pk>/game/", game_apis.CampaignGameApi.as_view(), name="api-campaign-game"),
     path("<id:pk>/pace/", clock_apis.CampaignPaceApi.as_view(), name="api-campaign-pace"),
     path("<id:pk>/holiday/", clock_apis.CampaignHolidayApi.as_view(), name="api-campaign-holiday"),
     path("<id:pk>/work/", work_apis.CampaignWorkApi.as_view(), name="api-campaign-work"),

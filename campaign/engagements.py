@@ -1,4 +1,8 @@
-"""Engagements the card game hands to the Angels 20 engine (resolution mode ``engine``).
+"""Engagements the card game hands to a tactical engine (resolution mode ``engine``).
+
+The game is the campaign's (or the organiser's for the mission, :mod:`campaign.game`):
+Angels 20's scenario is built here; another game's by its system's own
+``campaign_engagement`` from the same entrants (issue 25).
 
 When a mission's interception segment is to be resolved by the engine, the
 game waits (``AWAITING_RESULT``). :func:`engagement_battle_ensure` turns the
@@ -45,6 +49,8 @@ from rules.cardgame.cards import FIGHTER_TYPES
 from rules.cardgame.effects import engagement_effects, resolve_flak_only
 from rules.cardgame.state import AWAITING_RESULT
 from rules.dice import Dice, derive_seed
+
+from .game import BUILT_HERE, ENGAGEMENT_BUILDER, battle_game, game_checked, mission_system
 
 ENGINE_MODE = "engine"
 WEB_MODE = "web"  # an engine battle flown by people (campaign.web_engagements)
@@ -128,20 +134,82 @@ def engagement_battle_ensure(*, campaign: Any, state: GameState) -> Battle | Non
         )
         _enter_result(campaign, result, actor="engine")
         return None
-    scenario = _engagement_scenario(campaign, state, engagement, effects)
-    settings = {"policies": {"axis": "tactical", "allied": "tactical"}, "campaign": campaign.pk,
-                "rules": campaign.engine_rules, "max_turns": scenario.rules.max_turns,
-                "territory": dict(zip(("axis", "allied"), scenario.territory, strict=True)),
-                # the mission, for the pages that list the battle (battle_mission_name)
-                "mission": {"id": state.current_mission, "name": engagement["mission_name"]}}  # fmt: skip
+    # issue 25: the game the mission is flown under (the organiser's, campaign.game)
+    system = game_checked(mission_system(campaign, state.current_mission))
+    mission_named = {"id": state.current_mission, "name": engagement["mission_name"]}
+    if system.name in BUILT_HERE:
+        scenario = _engagement_scenario(campaign, state, engagement, effects)
+        setup = scenario.to_json()
+        settings = {"policies": {"axis": "tactical", "allied": "tactical"}, "campaign": campaign.pk,
+                    "rules": campaign.engine_rules, "max_turns": scenario.rules.max_turns,
+                    "territory": dict(zip(("axis", "allied"), scenario.territory, strict=True)),
+                    # the mission, for the pages that list the battle (battle_mission_name)
+                    "mission": mission_named}  # fmt: skip
+    else:  # another game builds it from the same entrants (campaign.game.ENGAGEMENT_BUILDER)
+        setup, settings = _other_game_engagement(campaign, state, engagement, effects, system)
+        settings["mission"] = mission_named
     if mode == WEB_MODE:  # the same battle, its sides seated to the commanders
         settings = web_battle_settings(campaign, settings)
+        settings["seats"] = {
+            side: seat if "user" in seat else {"pilot": _computer_pilot(system)}
+            for side, seat in settings["seats"].items()
+        }
     battle = battle_create_from_setup(
-        setup=scenario.to_json(), seed=seed, source_key=key, settings=settings
+        setup=setup, seed=seed, source_key=key, settings=settings, system=system.name
     )
     if mode == WEB_MODE:
         web_battle_announce(campaign, battle)
     return battle
+
+
+def _computer_pilot(system: Any) -> str:
+    """The computer pilot flying a side no person flies: the tactical one where the game
+    has it, else the game's first."""
+    return "tactical" if "tactical" in system.pilots else system.pilots[0]
+
+
+def engagement_entrants(
+    campaign: Any, engagement: dict[str, Any]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The mission's attackers and escorts, and its interceptors, as any game reads them:
+    plane id, side, aircraft type's name, its pilot's quality (Angels 20's words, by the
+    campaign's rule set), fighter or not, experience markers, and the ``pilot_ref``
+    ("plane:<id>") its result names them by."""
+    pilots = {p.plane_id: p for p in campaign.planes.select_related("pilot")}
+
+    def entrant(c: dict[str, Any]) -> dict[str, Any]:
+        plane = pilots.get(c["plane_id"])
+        pilot = plane.pilot if plane is not None else None
+        return {
+            "plane_id": c["plane_id"], "side": c["side"], "aircraft": c["name"],
+            "quality": engine_quality(pilot) if pilot is not None else "average",
+            "fighter": c["card_type"] in FIGHTER_TYPES, "experience": c.get("experience", 0),
+            "pilot_ref": f"plane:{c['plane_id']}",
+        }  # fmt: skip
+
+    return (
+        [entrant(c) for c in engagement["attackers"]],
+        [entrant(c) for c in engagement["defenders"]],
+    )
+
+
+def _other_game_engagement(
+    campaign: Any, state: GameState, engagement: dict[str, Any], effects: dict[str, Any],
+    system: Any,
+) -> tuple[dict[str, Any], dict[str, Any]]:  # fmt: skip
+    """The scenario and settings of an engagement flown under a game other than Angels 20:
+    its system builds the scenario from the entrants (``campaign_engagement``); the card
+    game's effects are handed over for it to apply what its rules can."""
+    attackers, defenders = engagement_entrants(campaign, engagement)
+    territory = dict(zip(("axis", "allied"), _engine_territory(campaign, engagement), strict=True))
+    setup = getattr(system, ENGAGEMENT_BUILDER)(
+        attackers, defenders, name=f"{campaign.name}: {engagement['mission_name']} (turn {state.turn})",
+        turns=ENGAGEMENT_TURNS, territory=territory, effects=effects,
+    )  # fmt: skip
+    pilot = _computer_pilot(system)
+    settings = {"policies": {side: pilot for side in system.sides}, "campaign": campaign.pk,
+                "max_turns": ENGAGEMENT_TURNS, "territory": territory}  # fmt: skip
+    return system.scenario_json(setup), settings
 
 
 def battle_mission_name(campaign: Any, battle: Battle, *, scenario_name: str | None = None) -> str:
@@ -286,6 +354,7 @@ def engagement_battle_finished(battle: Battle) -> None:
         )
         record = record_from_engine_result(
             result, battle_ref=f"battle:{battle.pk}", pilot_ids=planes, territory=_territory(battle, attacker_side), campaign_turn=campaign.turn,
+            game=battle_game(battle.system),  # issue 25: careers read the hits as its game did
         )  # fmt: skip
         # Missions and experience markers come from the card game's own
         # Experience phase; the battle gives the kills, damage and losses.

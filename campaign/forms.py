@@ -22,6 +22,7 @@ LABELS = {
     "squadrons": "Squadrons taking part",
     "pilots": "Pilots who enlist",
     "engine_territory": "Territory",
+    "tactical_system": "Game",
     "username": "User",
     "role": "Part",
     "side": "Side",

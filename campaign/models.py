@@ -79,6 +79,19 @@ class Campaign(models.Model):
             'battle\'s settings.rules (e.g. {"night": "moonlight", "midair_collision": true}).'
         ),
     )
+    # issue 25: the tactical game its engine and web engagements are flown under
+    tactical_system = models.CharField(
+        max_length=20,
+        default="angels20",
+        help_text="The tactical game (rules.tactical's registry) its engine and web "
+        "engagements are flown under, e.g. angels20.",
+    )
+    mission_systems = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The organiser's choice of game for single missions, by mission id "
+        '(e.g. {"m12": "angels20"}); a mission not named flies the campaign\'s game.',
+    )
     engine_territory = models.BooleanField(
         default=True,
         help_text=(

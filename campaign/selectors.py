@@ -94,6 +94,7 @@ def campaign_view(
         "resolution_mode": campaign.resolution_mode,
         "progression_rule": campaign.progression_rule,
         "survival_rule": campaign.survival_rule,
+        "tactical_system": campaign.tactical_system,  # issue 25: the game it flies
         **engine_rules_view(campaign),
     }
     view["you"] = {

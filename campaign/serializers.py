@@ -51,7 +51,17 @@ class CampaignCreateInput(serializers.Serializer):
         choices=ProgressionRule.choices, default=ProgressionRule.CARD_GAME
     )
     survival_rule = serializers.ChoiceField(
-        choices=SurvivalRule.choices, default=SurvivalRule.ANGELS20
+        choices=SurvivalRule.choices,
+        required=False,
+        help_text="Left out: the rule of its game (tactical_system), Angels 20's for Angels 20.",
+    )
+    tactical_system = serializers.CharField(
+        required=False,
+        default="angels20",
+        max_length=20,
+        help_text="The game its engine and web engagements are flown under (issue 25), a "
+        "registered tactical system able to fly a campaign engagement; an unknown one is a "
+        "400 naming tactical_system and listing the games.",
     )
     # ids within the column's range: a larger one reached the database and overflowed (a 500)
     squadrons = serializers.ListField(
@@ -138,3 +148,39 @@ class CampaignViewOutput(serializers.Serializer):
         help_text="What the organiser did for a side as umpire: sequence, turn, side, type, by, reason.",
     )
     winner = serializers.CharField(allow_null=True)
+
+
+class GameMissionOutput(serializers.Serializer):
+    mission = serializers.CharField(help_text="The mission card's id, e.g. m12.")
+    mission_name = serializers.CharField()
+    tactical_system = serializers.CharField()
+    title = serializers.CharField(help_text="The game's name in words, e.g. Angels 20.")
+
+
+class GameChoiceOutput(serializers.Serializer):
+    tactical_system = serializers.CharField()
+    title = serializers.CharField()
+
+
+class CampaignGameOutput(serializers.Serializer):
+    """The game a campaign's engine and web engagements are flown under (issue 25)."""
+
+    tactical_system = serializers.CharField()
+    title = serializers.CharField(help_text="The game's name in words, e.g. Angels 20.")
+    missions = GameMissionOutput(
+        many=True, help_text="Missions the organiser gave a game of their own."
+    )
+    games = GameChoiceOutput(many=True, help_text="The games a campaign may choose.")
+
+
+class CampaignGameInput(serializers.Serializer):
+    tactical_system = serializers.CharField(
+        allow_blank=True,
+        max_length=20,
+        help_text='The game; with mission, "" takes the mission\'s own choice back.',
+    )
+    mission = serializers.CharField(
+        required=False,
+        max_length=40,
+        help_text="A mission card's id: the game of that mission's engagement only.",
+    )

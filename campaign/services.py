@@ -37,6 +37,7 @@ from rules.dice import Dice
 
 from . import clock
 from .enrolment import enrolment_add, enrolment_chosen
+from .game import game_checked, survival_of_game
 from .models import (
     ActionKind,
     Campaign,
@@ -168,12 +169,13 @@ def campaign_open(
     seed: int | None = None,
     resolution_mode: str = ResolutionMode.CARD,
     progression_rule: str = "card_game",
-    survival_rule: str = "angels20",
+    survival_rule: str | None = None,
     squadrons: list[Any] | None = None,
     pilots: list[int] | None = None,
     engine_rules: dict[str, Any] | None = None,
     engine_territory: bool = True,
     auto_advance: bool = True,
+    tactical_system: str = "angels20",
 ) -> Campaign:
     """A new campaign, gathering its commanders (issue 24): 003 "SETUP" is dealt -- both
     plane decks, the common decks, 10 PP each, the d10 roll-off -- but nothing is played,
@@ -193,6 +195,9 @@ def campaign_open(
     ``engine_rules`` are the optional rules engine engagements are flown with
     (the shape of a battle's ``settings.rules``); ``engine_territory`` flies
     them over the defender's ground (see :func:`campaign_engine_rules_set`).
+
+    ``tactical_system`` is the game its engine and web engagements are flown under
+    (issue 25, :mod:`campaign.game`); ``survival_rule`` follows it unless given.
     """
     campaign_name_check(name)
     if resolution_mode not in ResolutionMode.values:
@@ -201,6 +206,8 @@ def campaign_open(
             field="resolution_mode",
             code="invalid",
         )
+    tactical_system = game_checked(tactical_system).name  # issue 25: the game it flies
+    survival_rule = survival_rule or survival_of_game(tactical_system)
     engine_rules = engine_rules or {}
     _check_engine_settings(engine_rules, engine_territory)
     engine_rules = one_survival_roll(engine_rules, survival_rule)
@@ -213,6 +220,7 @@ def campaign_open(
         resolution_mode=resolution_mode,
         progression_rule=progression_rule,
         survival_rule=survival_rule,
+        tactical_system=tactical_system,
         engine_rules=engine_rules,
         engine_territory=engine_territory,
         auto_advance=auto_advance,

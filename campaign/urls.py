@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import clock_views, enrolment_views, exchange_views, print_views, views
+from . import clock_views, enrolment_views, exchange_views, game_views, print_views, views
 
 urlpatterns = [
     path("", views.campaign_list, name="campaign-list"),
@@ -15,6 +15,7 @@ urlpatterns = [
     path("<id:pk>/undo/", views.campaign_undo, name="campaign-undo"),
     path("<id:pk>/enrol/", enrolment_views.campaign_enrol_page, name="campaign-enrol"),
     path("<id:pk>/engine-rules/", views.campaign_engine_rules, name="campaign-engine-rules"),
+    path("<id:pk>/game/", game_views.campaign_game, name="campaign-game"),
     path("<id:pk>/pace/", clock_views.campaign_pace, name="campaign-pace"),
     path("<id:pk>/holiday/", clock_views.campaign_holiday, name="campaign-holiday"),
 ]

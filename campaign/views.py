@@ -49,7 +49,15 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
 # the parts the invite form offers, in its order
 INVITE_ROLES = ("commander", "spectator", "organiser")
 # the start form's fields that are not optional rules (the rules' errors open their part)
-START_FIELDS = {"name", "resolution_mode", "squadrons", "pilots", "engine_territory", "form"}
+START_FIELDS = {
+    "name",
+    "resolution_mode",
+    "squadrons",
+    "pilots",
+    "engine_territory",
+    "form",
+    "tactical_system",
+}
 
 
 def _squadron_picks(squadrons: list[Squadron], ticked: set[str], pilots: set[str] | None) -> list:
@@ -155,6 +163,7 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
                 pilots=chosen,
                 engine_rules=engine_rules,
                 engine_territory=bool(post.get("engine_territory")),
+                tactical_system=post.get("tactical_system") or "angels20",  # issue 25
             )
         except RuleViolation as exc:
             _refuse(exc)
@@ -167,6 +176,7 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
         "squadrons": post.getlist("squadrons"),
         "pilots": post.getlist("pilots"),
         "engine_territory": bool(post.get("engine_territory")),
+        "tactical_system": post.get("tactical_system", ""),
         "post": post,
     }
     return _campaign_list_page(request, start=forms.refused("start", errors, values))

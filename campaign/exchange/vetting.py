@@ -170,6 +170,7 @@ def campaign_check(row: dict[str, Any], actions: list[dict[str, Any]], where: st
 def _settings_check(row: dict[str, Any], where: str) -> None:
     """The organiser's settings, checked by the code that checks them when he sets them."""
     from .. import clock
+    from ..game import game_checked
     from ..services import _check_engine_settings
 
     pace = {k: row[k] for k in clock.PACE_FIELDS if k in row}
@@ -178,6 +179,13 @@ def _settings_check(row: dict[str, Any], where: str) -> None:
         if problems:
             raise problems[0]
         _check_engine_settings(row.get("engine_rules", {}), row.get("engine_territory", True))
+        # issue 25: the game its engagements are flown under, one this server flies
+        game_checked(row.get("tactical_system", "angels20"))
+        missions = row.get("mission_systems") or {}
+        if not isinstance(missions, dict):
+            raise RuleViolation("maps a mission id to a game", field="mission_systems")
+        for system in missions.values():
+            game_checked(system, field="mission_systems")
     except RuleViolation as error:
         raise refuse(
             error.message, f"{where}.{error.field or 'engine_rules'}", "invalid"
