@@ -111,7 +111,10 @@ def test_both_decide_in_parallel_and_neither_sees_the_others_aim_until_both_have
             ):
                 assert hidden not in text, where
             assert "side axis; aim" not in text and "axis aims" not in text, where
-    assert "Your decision</strong> (allied)" in _everything_seen(allied, battle.pk)["board"]
+    board = _everything_seen(allied, battle.pk)["board"]
+    assert "Your decision</strong> (allied)" in board
+    assert "Turn <strong>1</strong> ·" in board and "VP axis" not in board  # no phase, no VP
+    assert board.count('name="action"') == 3 and "allied aims 3" in board
     assert "waiting for the allied side (tom)" in _everything_seen(axis, battle.pk)["board"]
 
     # the allied seat's page was loaded before axis aimed: its version still holds
