@@ -1,0 +1,58 @@
+"""Air Pirates behind the common tactical interface (rules/tactical.py), checked as
+tests/rules/test_tactical_interface.py checks the registered systems, and not registered."""
+
+import json
+
+import pytest
+
+from rules.airpirates.system import AIRPIRATES
+from rules.airpirates.units import basic_game
+from rules.tactical import TacticalBattle, check_result, tactical_systems
+
+SCENARIO = {**basic_game("Bf 110C", "Spitfire Mk I Ace"), "options": ["bailout", "points"]}
+
+
+def flown_by_computers(seed):
+    battle = AIRPIRATES.new_battle(SCENARIO, seed)
+    pilots = [
+        AIRPIRATES.computer_pilot("random", AIRPIRATES.pilot_seed(seed, side))
+        for side in AIRPIRATES.sides
+    ]
+    actions = []
+    while not battle.is_over():
+        action = pilots[battle.current_side()].choose(battle)
+        battle.apply(action)
+        actions.append(action.to_json())
+    return battle, actions
+
+
+def test_not_in_the_registry_while_incomplete():
+    assert "airpirates" not in tactical_systems()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_battle_plays_to_a_result_of_the_one_shape_and_replays(seed):
+    battle, actions = flown_by_computers(seed)
+    assert isinstance(battle, TacticalBattle)
+    result = battle.result()
+    assert check_result(result) == []
+    for checked in (True, False):
+        again = AIRPIRATES.replay(SCENARIO, seed, actions, checked=checked)
+        assert json.dumps(again.log) == json.dumps(battle.log)
+        assert again.result() == result
+    restored = AIRPIRATES.battle_from_json(json.loads(json.dumps(battle.to_json())))
+    assert restored.result() == result
+
+
+def test_the_scenario_and_refusal_as_the_interface_says():
+    assert AIRPIRATES.scenario_json(SCENARIO)["options"] == ["bailout", "points"]
+    with pytest.raises(ValueError):
+        AIRPIRATES.scenario_json({"units": []})
+    battle = AIRPIRATES.new_battle(SCENARIO, 1)
+    with pytest.raises(AIRPIRATES.refusal) as refused:
+        battle.apply(AIRPIRATES.action_from_json({"kind": "move", "unit": 1}))
+    assert refused.value.rule.startswith("002 ")
+
+
+def test_the_computer_pilots_seeds_differ_by_side():
+    assert AIRPIRATES.pilot_seed(7, "axis") != AIRPIRATES.pilot_seed(7, "allied")
