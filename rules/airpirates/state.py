@@ -36,7 +36,7 @@ from .actions import (
     Place,
 )
 from .charts import IMPULSES, ROMAN, TURNS, moves
-from .hexes import EDGES, FACING, edge_hexes, is_edge, shift_to_fit, translate
+from .hexes import EDGES, FACING, edge_hexes, is_edge, neighbour, shift_to_fit, translate
 from .units import SIDES, Scenario, Unit, unit_from_scenario
 
 HOLDER_FIRST = "002 '3a1'"
@@ -57,6 +57,7 @@ EXPECTED: dict[str, tuple[type, ...]] = {
     "fire": (Fire, Hold), "break": (BreakContact, EndAnnouncements),
 }  # fmt: skip
 BREAK = "002 [16]"
+TAIL_CHASE = "002 '18d' TAIL CHASE"
 # 16b1: the breaking side's modifier by turn (turn 1: no attempt, 16a1)
 BREAK_MODIFIER = {2: -6, 3: -5, 4: -4, 5: -3, 6: -2, 7: -1, 8: 0}
 
@@ -156,9 +157,28 @@ class AirPiratesBattle:
     def current_side(self) -> int | None:
         if self.over:
             return None
-        if self.pending(self.holder):
+        if self._acting(self.holder):
             return self.holder
         return 1 - self.holder
+
+    def _acting(self, side: int) -> list[Unit]:
+        """The side's units that may act now: those pending, less, under the tail chase
+        option, any unit waiting for the enemy ahead of it to mark first (18d), unless
+        every unit still to mark waits (then the sequence marker orders them)."""
+        pending = self.pending(side)
+        if "tail_chase" not in self.scenario.options or self.phase not in ("setup_mark", "mark"):
+            return pending
+        if not any(u for s in (0, 1) for u in self.pending(s) if not self.tailing(u)):
+            return pending
+        return [u for u in pending if not self.tailing(u)]
+
+    def tailing(self, unit: Unit) -> bool:
+        """18d: ``unit`` is in the hex immediately to the rear of an enemy still to mark."""
+        return unit.hex is not None and any(
+            e.side != unit.side and not e.eliminated and e.marker is None and e.hex is not None
+            and unit.hex == neighbour(e.hex, e.facing + 3)
+            for e in self.units
+        )  # fmt: skip
 
     def is_over(self) -> bool:
         return self.over
@@ -171,7 +191,7 @@ class AirPiratesBattle:
         out: list[Action] = []
         if self._may_pass():
             out.append(PassMarker())
-        units = self.pending(side)
+        units = self._acting(side)
         if self.phase == "place":
             spots = edge_hexes(self.scenario.width, self.scenario.height)
             out += [Place(u.id, h, f) for u in units for h in spots for f in range(6)]
@@ -237,6 +257,9 @@ class AirPiratesBattle:
                 return error
             if why is not None:
                 return IllegalAction(*why)
+        own = SIDES.index(unit.side)
+        if isinstance(action, Mark) and unit in self.pending(own) and unit not in self._acting(own):
+            return IllegalAction(TAIL_CHASE, f"{unit.name}, right behind an enemy, marks after it")
         if unit.side != SIDES[side]:
             return IllegalAction(HOLDER_FIRST, f"{SIDES[side]} goes first in this phase")
         expected = EXPECTED[self.phase]

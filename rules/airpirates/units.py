@@ -19,7 +19,8 @@ from .card import CONTROL_CARD
 from .hexes import DEFAULT_HEIGHT, DEFAULT_WIDTH, Hex
 
 # 002 15a HEAD-ON FIRING; [14] point values; 13c bailing out
-OPTIONS = ("bailout", "break_contact", "head_on", "points")  # break_contact: [16]
+# break_contact: [16]; tail_chase: 18d (printed among [17]'s optional rules)
+OPTIONS = ("bailout", "break_contact", "head_on", "points", "tail_chase")
 GROUNDS = ("axis", "allied", "neutral")  # whose ground the battle is over (13c2)
 SIDES = ("axis", "allied")  # 002 2b: "the sides (Allied or Axis)"
 QUALITIES = ("green", "inexperienced", "average", "experienced", "ace")  # 002 14b

@@ -15,7 +15,7 @@ from rules.tactical import check_result
 SCENARIO = basic_game("Bf 109E Wingman", "Spitfire Mk I Ace")
 TWINS = {
     **basic_game("Bf 110C", "Spitfire Mk I Ace"),
-    "options": ["bailout", "break_contact", "head_on", "points"],
+    "options": ["bailout", "break_contact", "head_on", "points", "tail_chase"],
 }
 
 
