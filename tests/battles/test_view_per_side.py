@@ -196,3 +196,30 @@ def test_a_timed_out_round_and_the_deadline_sweep_finish_a_battle_nobody_flies(p
     assert chose.count("the deadline passed: the computer pilot chose for axis") == chose.count(
         "the deadline passed: the computer pilot chose for allied"
     )
+
+
+def test_a_seat_hands_its_decision_or_its_side_to_the_computer_and_sees_no_more(people):
+    battle = _create(people, seed=7, key="test:sealed:5")
+    axis, allied = _client(people["axis"]), _client(people["allied"])
+    version = _turn(axis, battle.pk)["version"]
+    assert _aim(axis, battle.pk, "axis", 1, version).status_code == 200
+    # the allied seat lets the computer pilot make this one decision: revealed together
+    handed = allied.post(
+        f"/api/battles/{battle.pk}/turn/", {"version": version, "computer": "random"}, format="json"
+    )
+    assert handed.status_code == 200, handed.content
+    log = handed.json()["log"]
+    revealed = next(e for e in log if e.get("e") == "aims_revealed")
+    assert revealed["aims"]["axis"] == 1 and revealed["aims"]["allied"] in (1, 2, 3)
+    assert "tom let the computer pilot (random) make this decision" in [
+        n["text"] for n in handed.json()["notes"]
+    ]
+    assert handed.json()["status"] == "in_play"  # seed 7: nobody hit in turn 1
+    # the whole allied side to the computer: it aims at once each turn, sealed from axis
+    over = allied.post(
+        f"/api/battles/{battle.pk}/hand-over/", {"side": "allied", "computer": True}, format="json"
+    )
+    assert over.status_code == 200, over.content
+    turn = _turn(axis, battle.pk)
+    assert turn["deciding"] == ["axis"] and turn["view"]["aimed"] == ["allied"]
+    assert turn["log"][-1] == {"e": "aim_sealed", "turn": turn["turn"], "side": "allied"}
