@@ -178,6 +178,14 @@ class ComputerPilot(Protocol):
 #                                   one entry per event (a hidden one redacted, not dropped,
 #                                   so notes and ``since`` keep their indices).
 # After the battle everyone sees everything: callers show the whole log once it is over.
+#
+# Next (designed, not yet asked by any caller): a decision built step by step, for an
+# *Air Force* plot ("2TR2P", 001 V) too large to list whole. The battle would offer
+# ``decision_steps(side, partial: str) -> list[str]`` (the legal next pieces after the
+# ``partial`` decision typed so far, in the game's own notation; empty: complete) and
+# ``action_from_steps(side, text) -> action`` (the whole checked once, raising
+# ``refusal`` naming the rule). The seat builds its sealed plot with these and submits
+# it as one action; simultaneity and the views above stay as they are.
 
 
 def deciding_sides(battle: Any) -> list[int]:
