@@ -1,9 +1,10 @@
 """An *Air Pirates* battle: the set-up (002 [2]), the sequence marker (3a), turns of six
-impulses (3f, [4]), movement by maneuver markers ([5]) and forward fire ([6]).
+impulses (3f, [4]), movement by maneuver markers ([5]), fire ([6], 13b) and the end ([8]).
 
 Each impulse runs its phases in 3f's order; this engine holds the Move Phase (5b), the
-Fire Phase (6) and the Maneuver Marking Phase (5c); the Change Phase closes each turn
-(speed and altitude changes of [7] are not in it yet, nor the optional phases). In every
+Fire Phase (6) and the Maneuver Marking Phase (5c), with the optional Break Contact Phase
+([16]) before a turn's first impulse; the Change Phase closes each turn with its fires
+(13b4; the speed and altitude changes of [7] are not in it yet, nor spotting). In every
 phase the side holding the sequence marker goes first (3a1) and may pass the marker
 before anyone acts (3a2), at most once a phase (3b3).
 
@@ -48,7 +49,7 @@ MOVE = "002 '5b'"
 END = "002 [8]"
 
 # the phases this engine plays, in 3f's order; "place" and "setup_mark" are 2f and 2g
-PHASES = ("place", "setup_mark", "move", "fire", "mark")
+PHASES = ("place", "setup_mark", "break", "move", "fire", "mark")
 
 
 # the actions each phase takes
@@ -305,7 +306,9 @@ class AirPiratesBattle:
             return
         self.phase_started = True
         if isinstance(action, EndAnnouncements):
-            self.announcing_done.append(SIDES[self.current_side() or 0])
+            side = self.current_side()
+            assert side is not None  # refusal() answered "the game is over" otherwise
+            self.announcing_done.append(SIDES[side])
             self._advance()
             return
         unit = self.unit(action.unit)
