@@ -15,7 +15,7 @@ from rules.angels20 import Flight, FlightMember, ScenarioError
 from rules.angels20.scenario import FLIGHT_MAX, SITUATIONS, THEATERS, validate_flight
 from rules.tactical import DEFAULT_SYSTEM, tactical_systems
 
-from . import scenarios, services
+from . import other_games, scenarios, services
 from .catalogue import stats_for
 from .forms import (
     SIDES,
@@ -84,9 +84,12 @@ def read_battle_form(post: Any, types: dict[str, dict[int, AircraftType]]) -> tu
     errors: list[RuleViolation] = []
     system = post.get("system") or DEFAULT_SYSTEM  # issue 25: the tactical game
     try:
-        services.system_checked(system, built=True)
+        game = services.system_checked(system, built=True)
     except RuleViolation as exc:
         errors.append(exc)
+    else:
+        if game.name != DEFAULT_SYSTEM:  # its scenario brings aircraft and set-up
+            return _other_game_form(post, game), errors
     scenario = post.get("scenario", "")
     if scenario not in dict(PAGE_SCENARIOS):
         errors.append(RuleViolation("choose a scenario from the list", field="scenario"))
@@ -173,6 +176,19 @@ def read_battle_form(post: Any, types: dict[str, dict[int, AircraftType]]) -> tu
     return {"system": system, "scenario": scenario, "flights": flights, "settings": settings}, errors  # fmt: skip
 
 
+def _other_game_form(post: Any, game: Any) -> dict[str, Any]:
+    """Another game's battle as the form asks for it: its scenario and computer pilots
+    (checked by services.battle_create, each refusal by its field); Angels 20's aircraft
+    slots, if any was chosen, are passed on as flights for the game to refuse by name."""
+    chosen = {side: [v for v in post.getlist(f"{side}_aircraft") if v] for side in SIDES}
+    policies = {side: post.get(f"{side}_policy", game.pilots[0]) for side in game.sides}
+    return {
+        "system": game.name, "scenario": post.get("scenario", ""),
+        "flights": {side: v for side, v in chosen.items() if v},
+        "settings": {"policies": policies},
+    }  # fmt: skip
+
+
 def _context(
     post: Any, types: dict[str, dict[int, AircraftType]], errors: list[RuleViolation]
 ) -> dict:
@@ -183,9 +199,8 @@ def _context(
         "scenario": post.get("scenario", ScenarioKind.STANDARD) if post else ScenarioKind.STANDARD,
         "policies": scenarios.policy_names(),
         "person": PERSON,
-        "systems": [
-            (name, system.title) for name, system in tactical_systems().items() if name in services.SCENARIO_SYSTEMS
-        ],
+        "games": other_games.games(PAGE_SCENARIOS),  # issue 25: every game with its scenarios
+        "other_pilots": [(s.title, s.pilots) for n, s in tactical_systems().items() if n != DEFAULT_SYSTEM and other_games.offers_scenarios(s)],
         "system": post.get("system", DEFAULT_SYSTEM) if post else DEFAULT_SYSTEM,
         "sides": [
             {

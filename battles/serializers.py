@@ -15,7 +15,11 @@ class BattleCreateInput(serializers.Serializer):
         help_text="The tactical game (issue 25): a system of the registry, angels20 unless given; "
         "an unknown one is refused naming the known ones.",
     )
-    scenario = serializers.CharField(help_text=f"One of: {', '.join(ScenarioKind.values)}.")
+    scenario = serializers.CharField(
+        help_text=f"Angels 20: one of {', '.join(ScenarioKind.values)}; another game: one of "
+        "its own scenarios (the new-battle page lists each game's), which brings its aircraft "
+        "and takes no flights and, of the settings, only policies (the game's computer pilots)."
+    )
     flights = serializers.DictField(
         required=False,
         default=dict,

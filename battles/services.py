@@ -22,6 +22,7 @@ from rules.dice import derive_seed
 from rules.tactical import DEFAULT_SYSTEM, TacticalSystem, UnknownSystem, system_named
 
 from .models import Battle, BattleBatch, BattleStatus, ScenarioKind
+from .other_games import offers_scenarios, other_game_setup
 from .rules_settings import SIDES
 from .scenarios import DEFAULT_POLICY, build_scenario
 
@@ -39,7 +40,7 @@ def system_checked(name: Any, *, built: bool = False) -> TacticalSystem:
         system = system_named(name)
     except UnknownSystem as exc:
         raise RuleViolation(str(exc), field="system", code="invalid") from exc
-    if built and system.name not in SCENARIO_SYSTEMS:
+    if built and system.name not in SCENARIO_SYSTEMS and not offers_scenarios(system):
         raise RuleViolation(
             f"the scenarios here build battles of {', '.join(sorted(SCENARIO_SYSTEMS))}; "
             f"{system.title} ({system.name}) battles cannot be built from them yet",
@@ -77,8 +78,22 @@ def battle_create(
     from .play import play_start
     from .play_seats import seats_offer, settings_with_seats, waiting_for
 
-    system = system_checked(system, built=True).name
+    game = system_checked(system, built=True)
+    system = game.name
     given_seed, seed = seed, secrets.randbits(48) if seed is None else seed
+    if system not in SCENARIO_SYSTEMS:  # issue 25: another game's scenario comes whole
+        setup_json, own = other_game_setup(
+            game, scenario=scenario, flights=flights, settings=settings or {}, seed=seed
+        )
+        with transaction.atomic():
+            battle = Battle.objects.create(
+                system=system, scenario=scenario, settings=own, setup=setup_json, seed=seed,
+                requested_by=requested_by if getattr(requested_by, "is_authenticated", False) else None,
+                status=BattleStatus.PENDING if resolve else BattleStatus.DRAFT, source_key=source_key,
+            )  # fmt: skip
+            if resolve:
+                _dispatch([battle.pk])
+        return battle
     flights = flights or {}
     # issue 14: with a person in a seat the battle is flown by people ("in play"), not a worker
     settings, by_people = settings_with_seats(settings or {})

@@ -1,0 +1,90 @@
+"""Battles of a game other than Angels 20 from the new-battle page and POST /api/battles/
+(issue 25): every registered game that offers scenarios of its own is listed with them.
+
+A tactical system offers scenarios with two optional members: ``scenarios`` (a dict of
+scenario key to its title in words) and ``scenario(key, seed) -> dict`` (the scenario,
+with its own aircraft and set-up, as ``new_battle`` reads it). Angels 20's are built by
+:mod:`battles.scenarios` from flights and settings; another game's come whole, so its
+battle takes no flights, and of the settings only its computer pilots (``policies``,
+one of the game's ``pilots`` per side).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from angels.errors import RuleViolation
+from rules.tactical import DEFAULT_SYSTEM, TacticalSystem, tactical_systems
+
+SCENARIOS = "scenarios"
+BUILDER = "scenario"
+
+
+def offers_scenarios(system: TacticalSystem) -> bool:
+    """Does ``system`` build its own battles from a scenario's name?"""
+    return isinstance(getattr(system, SCENARIOS, None), dict) and callable(
+        getattr(system, BUILDER, None)
+    )
+
+
+def games(angels20_scenarios: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    """Every game the new-battle page offers, each with its scenarios (name, title)."""
+    offered = []
+    for name, system in tactical_systems().items():
+        if name == DEFAULT_SYSTEM:
+            scenarios = list(angels20_scenarios)
+        elif offers_scenarios(system):
+            scenarios = list(getattr(system, SCENARIOS).items())
+        else:
+            continue
+        offered.append({"system": name, "title": system.title, "scenarios": scenarios})
+    return offered
+
+
+def other_game_setup(
+    system: TacticalSystem, *, scenario: str, flights: Any, settings: Any, seed: int
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The scenario and settings of a battle of ``system`` (not Angels 20); a 400 naming
+    the field for a scenario it does not offer, flights, or a setting it does not read."""
+    offered: dict[str, str] = getattr(system, SCENARIOS)
+    if scenario not in offered:
+        listed = "; ".join(f"{title} ({key})" for key, title in offered.items())
+        raise RuleViolation(
+            f"{system.title} has no scenario {scenario!r}; its scenarios: {listed}",
+            field="scenario",
+            code="invalid",
+        )
+    if flights:
+        raise RuleViolation(
+            f"a {system.title} scenario brings its own aircraft: give no flights",
+            field="flights",
+            code="invalid",
+        )
+    if not isinstance(settings, dict):
+        raise RuleViolation("settings must be an object", field="settings", code="format")
+    for key in settings:
+        if key != "policies":
+            raise RuleViolation(
+                f"{system.title} battles take only policies (its computer pilots) here",
+                field=f"settings.{key}",
+                code="invalid",
+            )
+    policies = settings.get("policies", {})
+    if not isinstance(policies, dict):
+        raise RuleViolation(
+            "policies maps a side to a computer pilot", field="settings.policies", code="format"
+        )
+    for side, pilot in policies.items():
+        if side not in system.sides:
+            raise RuleViolation(
+                f"unknown side {side!r}", field=f"settings.policies.{side}", code="invalid"
+            )
+        if pilot not in system.pilots:
+            raise RuleViolation(
+                f"{system.title}'s computer pilots are: {', '.join(system.pilots)}",
+                field=f"settings.policies.{side}",
+                code="invalid",
+            )
+    chosen = {side: policies.get(side, system.pilots[0]) for side in system.sides}
+    setup = system.scenario_json(getattr(system, BUILDER)(scenario, seed))
+    return setup, {"policies": chosen}
