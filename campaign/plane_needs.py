@@ -20,14 +20,18 @@ from roster.models import Pilot, PilotStatus
 from .models import Campaign
 
 
-def squadron_pilot_needs(campaign: Campaign) -> dict[int, int]:
-    """{squadron id: pilots lacking} for each of the campaign's squadrons (every campaign
-    plays the card game's planes: none in play yet, none lacking). Three queries."""
+def squadron_pilot_needs(campaign: Campaign) -> dict[int, int] | None:
+    """{squadron id: pilots lacking} for each of the campaign's squadrons, or None when
+    the campaign has never had a plane card in play (a campaign recorded through table
+    battles only, as the demo's: then its squadrons draft to their target strength).
+    Three queries."""
     planes = list(
         campaign.planes.filter(left_turn__isnull=True).values_list(
             "side", "aircraft_type_id", "pilot__squadron_id"
         )
     )
+    if not planes and not campaign.planes.exists():
+        return None
     squadrons = list(
         campaign.squadrons.order_by("name", "pk").values_list("pk", "side", "aircraft_type_id")
     )

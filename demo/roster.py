@@ -130,6 +130,16 @@ _AWARDS = [
 ]
 
 
+# the pilots the demo campaign's battles name (the rest of the library stays free)
+_DEMO_ENLISTED = (
+    "Brian Kingcome", "Geoffrey Wellum", "Tony Bartley", "Adolf Galland", "Josef Priller",
+    "Gerhard Schöpfel", "Bob Holland", "Rudolf Pflanz", "Josef František", "Witold Urbanowicz",
+    "Zdzisław Henneberg", "Helmut Wick", "Walter Oesau", "Egon Mayer", "Jan Zumbach",
+    "Ludwik Paszkiewicz", "Reinhold Tamm", "Hans Raab", "Paul Weitkus", "Joachim Müncheberg",
+    "Walter Adolph", "Kurt Berger", "Otto Lorenz", "Walker Mahurin",
+)  # fmt: skip
+
+
 @dataclass
 class CareersReport:
     campaign: str
@@ -155,8 +165,12 @@ def demo_careers_create(*, organiser) -> CareersReport:
         for squadron in squadrons:  # demo squadrons are six pilots strong
             squadron.target_strength = 6
             squadron.save(update_fields=["target_strength"])
+        # the organiser enlists the pilots of its battles (issue 24): the library's other
+        # pilots stay free, and planes none is left for get drafted replacements
+        enlisted = Pilot.objects.filter(squadron__in=squadrons, name__in=_DEMO_ENLISTED)
         campaign = campaign_create(name=DEMO_CAMPAIGN, created_by=organiser, seed=DEMO_SEED,
-                                   progression_rule="card_game", survival_rule="angels20", squadrons=squadrons)  # fmt: skip
+                                   progression_rule="card_game", survival_rule="angels20", squadrons=squadrons,
+                                   pilots=list(enlisted.values_list("pk", flat=True)))  # fmt: skip
     by = organiser.username
     career_settings_update(
         campaign=campaign, by=by, replacement_rate=2, characteristics=True, year=1941

@@ -28,6 +28,24 @@ from rules.cardgame.actions import Advance
 from rules.dice import ScriptedDice
 
 
+@pytest.fixture(autouse=True)
+def drafts_to_target(monkeypatch):
+    """What is under test here is taking a turn's start back, not how many it drafts:
+    these campaigns' squadrons draft to their target strength (as one recorded through
+    table battles does), whatever their planes lack (issue 24's rule has its own tests,
+    tests/campaign/test_campaign_owns_roster.py)."""
+    from careers import hooks
+
+    def short_of_target(campaign):
+        return {
+            s.pk: max(0, s.target_strength - s.pilots.filter(
+                enrolled_in=campaign, status__in=["active", "wounded"]).count())
+            for s in campaign.squadrons.all()
+        }  # fmt: skip
+
+    monkeypatch.setattr(hooks, "CAMPAIGN_PILOT_NEEDS", [short_of_target])
+
+
 def _agree(campaign) -> dict:
     """The kept tallies equal a recount of the entries (the statistics and aces figures)."""
     kept = tallies.campaign_tallies(campaign)
