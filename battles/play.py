@@ -545,12 +545,13 @@ def visible_record(battle: Battle, user: Any) -> tuple[list[dict[str, Any]], lis
 
 
 def _angels_view(
-    state: BattleState, legal: list[Action], yours: bool, moves: int | None, to: Any
+    battle: Battle, state: BattleState, legal: list[Action], yours: bool, moves: Any, to: Any
 ) -> dict[str, Any]:
-    """The parts of the turn that read Angels 20's state (another game: empty)."""
+    """The parts of the turn that read Angels 20's state (another game: its set-up's name,
+    its decisions labelled in its own words, the rest empty)."""
     if not isinstance(state, BattleState):
         return {
-            "scenario": str(getattr(state, "scenario", {}).get("name", "")),
+            "scenario": str(battle.setup.get("name") or battle.scenario),
             "phase": "",
             "aircraft_to_act": None,
             "victory_points": {},
@@ -605,7 +606,7 @@ def turn_view(
         "waiting_for": waiting_for(battle),
         "your_turn": yours,
         "seats": seat_names(battle),
-        **_angels_view(state, legal, yours, moves, to),
+        **_angels_view(battle, state, legal, yours, moves, to),
         "view": view_for(state, viewer),
         "legal_actions": [a.to_json() for a in legal],
         "log_since": since,

@@ -82,7 +82,7 @@ def test_both_decide_in_parallel_and_neither_sees_the_others_aim_until_both_have
     battle = _create(people)
     axis, allied, nosy = (_client(people[s]) for s in ("axis", "allied", "outsider"))
     first = _turn(axis, battle.pk)
-    assert first["deciding"] == ["axis", "allied"]
+    assert first["deciding"] == ["axis", "allied"] and first["scenario"] == "Dusk at the crossroads"
     assert first["your_turn"] is True and _turn(allied, battle.pk)["your_turn"] is True
     assert first["legal_actions"] == [{"type": "aim", "side": "axis", "aim": a} for a in (1, 2, 3)]
     assert [c["label"] for c in first["choices"]] == ["axis aims 1", "axis aims 2", "axis aims 3"]
