@@ -14,6 +14,7 @@ from angels.errors import RuleViolation
 from battles.models import STATUS_WORDS, Battle, BattleStatus
 from battles.rules_settings import optional_rules_on
 from careers.models import TableBattle
+from careers.templatetags.careers import quality_words
 from rules.cardgame import spectator_view, view_for
 
 from .engagements import battle_mission_name
@@ -204,7 +205,9 @@ def campaign_engagements(
             return mission_id
 
     tables: dict[int | None, list[TableBattle]] = {}
-    for t in TableBattle.objects.filter(campaign=campaign).only("id", "name", "campaign_turn"):
+    for t in TableBattle.objects.filter(campaign=campaign).only(
+        "id", "name", "campaign_turn", "system"
+    ):
         tables.setdefault(t.campaign_turn, []).append(t)
 
     def links(key: str, mode: str, turn: int) -> list[dict[str, str]]:
@@ -214,7 +217,11 @@ def campaign_engagements(
         ]
         if mode == "table":
             out += [
-                {"label": t.name, "url": reverse("table-battle", args=[t.pk])}
+                # issue 25: which rules it was played under
+                {
+                    "label": f"{t.name} (played under {t.get_system_display()})",
+                    "url": reverse("table-battle", args=[t.pk]),
+                }
                 for t in tables.get(turn, [])
             ]
         return out
@@ -251,6 +258,8 @@ def _pilot_json(record: CampaignPlane | None) -> dict[str, Any] | None:
         "id": p.pk,
         "name": str(p),
         "quality": p.quality,
+        # issue 24: his quality as every page says it, with its scale
+        "quality_words": quality_words(p),
         "experience_markers": p.experience_markers,
         "air_kills": p.air_kills,
     }

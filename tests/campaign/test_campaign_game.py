@@ -294,3 +294,29 @@ def test_the_admin_refuses_an_unknown_game(catalog, users, client):
     form = CampaignForm(instance=campaign, data={"tactical_system": "chess"})
     form.is_valid()
     assert "is not a game this server flies" in str(form.errors["tactical_system"])
+
+
+# -- table entries say which rules they were played under ----------------------------
+def test_a_table_engagement_links_its_table_battle_with_the_rules_it_was_played_under(
+    catalog, users, client
+):
+    from campaign.selectors import campaign_engagements
+    from careers.models import TableBattle
+    from rules.cardgame import GameState
+
+    campaign = _open(users["organiser"], name="Table war")
+    table = TableBattle.objects.create(
+        campaign=campaign, name="Dover raid", system="air_force", campaign_turn=1,
+        territory="neutral", record={}, recorded_by="orga",
+    )  # fmt: skip
+    state = GameState.from_json(campaign.state)
+    state.engagements.append(
+        {"turn": 1, "mission_id": "m1", "mode": "table", "losses": [], "kills": []}
+    )
+    row = campaign_engagements(campaign, state=state)[0]
+    assert row["mode_words"] == "table battle"
+    assert row["links"] == [
+        {"label": "Dover raid (played under Air Force)", "url": f"/table-battles/{table.pk}/"}
+    ]
+    page = _text(client.get(f"/table-battles/{table.pk}/"))
+    assert "Air Force" in page
