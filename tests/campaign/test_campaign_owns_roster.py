@@ -165,3 +165,31 @@ def test_a_second_campaign_drafts_only_for_its_planes_and_its_squadron_page_says
     # a later turn with every plane manned drafts nobody
     assert campaign_turn_begin(campaign=second, campaign_turn=3)["drafted"] == []
     assert PilotEvent.objects.filter(campaign=second, kind="joined").count() == waiting
+
+
+def test_a_planes_pilot_reads_his_quality_with_its_scale_beside_the_planes_rank(
+    client, campaign, users
+):
+    """Issue 24: "Helmut Wick is 'Ace' on the roster and 'Green (1 XM)' in the campaign".
+    The campaign page names each plane's pilot with his quality as every page says it
+    (its scale too), and says in words that the plane's rank is the card's own XM."""
+    from careers.templatetags.careers import quality_words
+
+    _play(campaign, users, lambda c: c.planes.exclude(pilot=None).exists())
+    record = campaign.planes.exclude(pilot=None).select_related("pilot").first()
+    pilot = record.pilot
+    words = quality_words(pilot)
+    assert "scale)" in words
+    client.force_login(users["organiser"])
+    page = client.get(f"/campaigns/{campaign.pk}/").content.decode()
+    row = re.search(
+        rf'<a href="/pilots/{pilot.pk}/">[^<]*</a> <small class="quality">([^<]*)<', page
+    )
+    assert row and row[1] == words
+    assert "Plane's rank" in page and "so a new plane starts Green whoever flies it" in page
+    assert words in client.get(f"/pilots/{pilot.pk}/").content.decode()
+    squadron = client.get(f"/squadrons/{pilot.squadron_id}/?campaign={campaign.pk}")
+    assert words in squadron.content.decode()
+    api = client.get(f"/api/campaigns/{campaign.pk}/").json()
+    flown = [p for p in api["planes"] if (p.get("pilot") or {}).get("id") == pilot.pk]
+    assert flown and flown[0]["pilot"]["quality_words"] == words
