@@ -320,3 +320,18 @@ def test_a_table_engagement_links_its_table_battle_with_the_rules_it_was_played_
     ]
     page = _text(client.get(f"/table-battles/{table.pk}/"))
     assert "Air Force" in page
+
+
+def test_the_survival_rule_follows_the_game_unless_the_organiser_chose_one(catalog, users):
+    class AirForceLike(CampaignDuel):  # a game whose survival rule is Air Force's
+        name, title = "air_force", "Air Force (a test's)"
+
+    with registered(AirForceLike()):
+        follows = _open(users["organiser"], name="Bail-out war", tactical_system="air_force")
+        chosen = services.campaign_open(
+            name="Chosen war", created_by=users["organiser"], tactical_system="air_force",
+            survival_rule="angels20",
+        )  # fmt: skip
+    assert follows.survival_rule == "air_force"
+    assert follows.engine_rules["pilot_survival"] is False  # one roll, one fate
+    assert chosen.survival_rule == "angels20"
