@@ -149,11 +149,15 @@ def engagement_battle_ensure(*, campaign: Any, state: GameState) -> Battle | Non
         setup, settings = _other_game_engagement(campaign, state, engagement, effects, system)
         settings["mission"] = mission_named
     if mode == WEB_MODE:  # the same battle, its sides seated to the commanders
+        policies = settings["policies"]
         settings = web_battle_settings(campaign, settings)
-        settings["seats"] = {
-            side: seat if "user" in seat else {"pilot": _computer_pilot(system)}
-            for side, seat in settings["seats"].items()
-        }
+        if system.name not in BUILT_HERE and not any(
+            "user" in s for s in settings["seats"].values()
+        ):
+            # nobody to seat: flown in the background by the game's own computer pilots
+            # (battles.play_seats knows Angels 20's pilots only)
+            settings = {k: v for k, v in settings.items() if k not in ("seats", "deadline")}
+            settings["policies"] = policies
     battle = battle_create_from_setup(
         setup=setup, seed=seed, source_key=key, settings=settings, system=system.name
     )

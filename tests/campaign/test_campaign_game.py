@@ -102,7 +102,8 @@ def _open(organiser, **values):
     demo_roster_create()
     return services.campaign_open(
         name=values.pop("name", "Dawn war"), created_by=organiser, seed=4,
-        resolution_mode="engine", squadrons=list(Squadron.objects.all()), auto_advance=False, **values,
+        resolution_mode=values.pop("resolution_mode", "engine"), squadrons=list(Squadron.objects.all()),
+        auto_advance=False, **values,
     )  # fmt: skip
 
 
@@ -335,3 +336,26 @@ def test_the_survival_rule_follows_the_game_unless_the_organiser_chose_one(catal
     assert follows.survival_rule == "air_force"
     assert follows.engine_rules["pilot_survival"] is False  # one roll, one fate
     assert chosen.survival_rule == "angels20"
+
+
+def test_a_web_engagement_with_no_commander_seated_is_flown_by_the_games_computer_pilot(
+    catalog, users, django_capture_on_commit_callbacks, duel
+):
+    campaign = _open(
+        users["organiser"], name="Web duel", tactical_system="duel", resolution_mode="web"
+    )
+    services.campaign_start(campaign_id=campaign.pk, by=users["organiser"])
+    campaign.refresh_from_db()
+    assert _play_until_an_engine_battle(
+        campaign, users["organiser"], django_capture_on_commit_callbacks
+    )
+    battle = (
+        Battle.objects.filter(source_key__startswith=f"campaign:{campaign.pk}:")
+        .order_by("pk")
+        .first()
+    )
+    assert battle.system == "duel" and battle.status == "finished"
+    seats = battle.settings.get("seats") or {
+        s: {"pilot": p} for s, p in battle.settings["policies"].items()
+    }
+    assert seats == {"axis": {"pilot": "gunner"}, "allied": {"pilot": "gunner"}}
