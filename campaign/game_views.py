@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -29,7 +32,7 @@ def campaign_game(request: HttpRequest, pk: int) -> HttpResponse:
     system = request.POST.get("tactical_system", "")
     try:
         campaign = campaign_game_set(
-            campaign_id=pk, by=request.user, tactical_system=system, mission=mission
+            campaign_id=pk, by=cast(User, request.user), tactical_system=system, mission=mission
         )
     except RuleViolation as exc:
         if exc.code == "permission":
