@@ -26,15 +26,12 @@ def campaign_pilots(campaign: Campaign) -> QuerySet[Pilot]:
     A pilot belongs to a campaign when he is enrolled in it
     (``Pilot.enrolled_in``, issue 12: "a pilot serves in one campaign at a
     time", ``campaign.enrolment``), or is on the free roster in one of the
-    campaign's squadrons with a career entry of the campaign (a pilot enlisted
-    for it since, the first result he flies for it enrols him; or one who served
-    in it until it ended). A free pilot of its squadrons the organiser did not
-    enlist is not its own (issue 24: the organiser picks who flies). A pilot
-    serving in another campaign is never this one's.
+    campaign's squadrons (a pilot enlisted since; the first result he flies
+    for the campaign enrols him). A pilot serving in another campaign is never
+    this one's.
     """
     return Pilot.objects.filter(
-        Q(enrolled_in=campaign)
-        | Q(enrolled_in__isnull=True, squadron__campaigns=campaign, events__campaign=campaign)
+        Q(enrolled_in=campaign) | Q(enrolled_in__isnull=True, squadron__campaigns=campaign)
     ).distinct()
 
 
