@@ -160,7 +160,23 @@ def game_view(campaign: Campaign) -> dict[str, Any]:
             for m, s in sorted((campaign.mission_systems or {}).items())
         ],
         "games": games_listed(),
+        "mission_choices": _mission_choices(setup),
     }
+
+
+def _mission_choices(setup: Any) -> list[dict[str, str]]:
+    """The mission cards by name, for the page's choice of one mission's game; copies of
+    one card are numbered ("Attack Refinery (2)") so each can be told apart."""
+    if setup is None:
+        return []
+    named = sorted((setup.card_name(m), m) for m in setup.mission_cards)
+    copies: dict[str, int] = {}
+    choices = []
+    for name, mission in named:
+        copies[name] = copies.get(name, 0) + 1
+        shown = name if copies[name] == 1 else f"{name} ({copies[name]})"
+        choices.append({"mission": mission, "mission_name": shown})
+    return choices
 
 
 def games_listed() -> list[dict[str, str]]:

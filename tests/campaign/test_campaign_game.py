@@ -209,6 +209,23 @@ def test_the_campaign_page_form_sets_the_game(catalog, users, client, duel):
     assert Campaign.objects.get(pk=campaign.pk).tactical_system == "duel"
 
 
+def test_the_page_offers_one_missions_game_by_the_cards_name(catalog, users, client, duel):
+    from rules.cardgame import GameSetup
+
+    campaign = _open(users["organiser"])
+    setup = GameSetup.from_json(campaign.state["setup"])
+    mission = next(iter(setup.mission_cards))
+    client.force_login(users["organiser"])
+    html = client.get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert f'<option value="{mission}">{setup.card_name(mission)}' in html  # chosen by name
+    assert "e.g. m12" not in html
+    answer = client.post(
+        f"/campaigns/{campaign.pk}/game/", {"tactical_system": "duel", "mission": mission}
+    )
+    assert answer.status_code == 302
+    assert Campaign.objects.get(pk=campaign.pk).mission_systems == {mission: "duel"}
+
+
 def test_the_start_form_chooses_the_game(catalog, users, client, duel):
     users["organiser"].is_staff = True
     users["organiser"].save()
