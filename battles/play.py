@@ -674,16 +674,16 @@ def turn_act(
         raise RuleViolation(
             "give an action, or the computer pilot to decide it", field="action", code="required"
         )
-    if computer is not None and computer not in _pilot_names():
-        raise RuleViolation(
-            f"unknown computer pilot {computer!r} (known: {', '.join(_pilot_names())})",
-            field="computer",
-            code="invalid",
-        )
     with transaction.atomic():
         battle = _locked(battle_id)
         if battle is None:
             raise RuleViolation("no such battle", field="battle", code="exists")
+        if computer is not None and computer not in (known := _pilot_names(battle.system)):
+            raise RuleViolation(
+                f"unknown computer pilot {computer!r} (known: {', '.join(known)})",
+                field="computer",
+                code="invalid",
+            )
         mine = user_sides(battle, user)
         if not mine:
             raise RuleViolation(

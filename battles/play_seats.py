@@ -16,19 +16,21 @@ from typing import Any
 from django.contrib.auth import get_user_model
 
 from angels.errors import RuleViolation
+from rules.tactical import DEFAULT_SYSTEM
 
 from .models import Battle
 from .rules_settings import SIDES
 
 
-def _pilot_names() -> tuple[str, ...]:
-    from rules.angels20.pilots import POLICIES
+def _pilot_names(system: str) -> tuple[str, ...]:
+    """The computer pilots of the battle's game (its system's ``pilots``)."""
+    from rules.tactical import system_named  # (the registry loads the games on first use)
 
-    return tuple(POLICIES)
+    return tuple(getattr(system_named(system), "pilots", ()))
 
 
 # -- seats ---------------------------------------------------------------------------
-def seats_clean(seats: Any) -> dict[str, dict[str, Any]]:
+def seats_clean(seats: Any, *, system: str = DEFAULT_SYSTEM) -> dict[str, dict[str, Any]]:
     """Check ``settings.seats`` and answer it with users by id; RuleViolation names the field.
 
     Each side is ``{"user": id or username}`` or ``{"pilot": "random" | "tactical"}``.
@@ -61,9 +63,9 @@ def seats_clean(seats: Any) -> dict[str, dict[str, Any]]:
                 field=field,
                 code="required",
             )
-        if "pilot" in seat and seat["pilot"] not in _pilot_names():
+        if "pilot" in seat and seat["pilot"] not in _pilot_names(system):
             raise RuleViolation(
-                f"unknown computer pilot {seat['pilot']!r} (known: {', '.join(_pilot_names())})",
+                f"unknown computer pilot {seat['pilot']!r} (known: {', '.join(_pilot_names(system))})",
                 field=f"{field}.pilot",
                 code="invalid",
             )
@@ -127,9 +129,12 @@ def deadline_words(seconds: int) -> str:
     return " ".join(p for p in parts if p) or "0 s"
 
 
-def settings_with_seats(settings: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+def settings_with_seats(
+    settings: dict[str, Any], *, system: str = DEFAULT_SYSTEM
+) -> tuple[dict[str, Any], bool]:
     """(settings to store, flown by people?). Seats with no person are an ordinary battle:
-    the computer seats become its ``policies`` and it is flown in the background."""
+    the computer seats become its ``policies`` and it is flown in the background.
+    ``system``: the battle's game, whose computer pilots a seat may name."""
     if "seats" not in settings:
         if "deadline" in settings:
             raise RuleViolation(
@@ -138,7 +143,7 @@ def settings_with_seats(settings: dict[str, Any]) -> tuple[dict[str, Any], bool]
                 code="invalid",
             )
         return settings, False
-    seats = seats_clean(settings["seats"])
+    seats = seats_clean(settings["seats"], system=system)
     if any("user" in seat for seat in seats.values()):
         if "deadline" in settings:
             settings = {**settings, "deadline": deadline_clean(settings["deadline"])}

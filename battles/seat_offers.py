@@ -68,7 +68,7 @@ def seat_answer(*, battle_id: int, user: Any, accept: Any) -> Battle:
             from .services import _dispatch
 
             rest = {k: v for k, v in battle.settings.items() if k != "deadline"}
-            battle.settings, _ = settings_with_seats(rest)
+            battle.settings, _ = settings_with_seats(rest, system=battle.system)
             battle.status = BattleStatus.PENDING
             battle.save(update_fields=["settings", "notes", "status"])
             _dispatch([battle.pk])

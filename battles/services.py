@@ -142,7 +142,7 @@ def battle_create_from_setup(
     existing = Battle.objects.filter(source_key=source_key).first()
     if existing is not None:
         return existing
-    settings, by_people = settings_with_seats(settings)
+    settings, by_people = settings_with_seats(settings, system=system_checked(system).name)
     battle = Battle.objects.create(
         system=system_checked(system).name,
         scenario=ScenarioKind.ENGAGEMENT,

@@ -205,13 +205,13 @@ def test_a_seat_hands_its_decision_or_its_side_to_the_computer_and_sees_no_more(
     assert _aim(axis, battle.pk, "axis", 1, version).status_code == 200
     # the allied seat lets the computer pilot make this one decision: revealed together
     handed = allied.post(
-        f"/api/battles/{battle.pk}/turn/", {"version": version, "computer": "random"}, format="json"
+        f"/api/battles/{battle.pk}/turn/", {"version": version, "computer": "gunner"}, format="json"
     )
     assert handed.status_code == 200, handed.content
     log = handed.json()["log"]
     revealed = next(e for e in log if e.get("e") == "aims_revealed")
     assert revealed["aims"]["axis"] == 1 and revealed["aims"]["allied"] in (1, 2, 3)
-    assert "tom let the computer pilot (random) make this decision" in [
+    assert "tom let the computer pilot (gunner) make this decision" in [
         n["text"] for n in handed.json()["notes"]
     ]
     assert handed.json()["status"] == "in_play"  # seed 7: nobody hit in turn 1
@@ -223,3 +223,24 @@ def test_a_seat_hands_its_decision_or_its_side_to_the_computer_and_sees_no_more(
     turn = _turn(axis, battle.pk)
     assert turn["deciding"] == ["axis"] and turn["view"]["aimed"] == ["allied"]
     assert turn["log"][-1] == {"e": "aim_sealed", "turn": turn["turn"], "side": "allied"}
+
+
+def test_a_person_flies_against_the_games_own_computer_pilot(people):
+    """A seat's computer pilot is one of the battle's game (here the duel's gunner); another
+    game's pilot is refused by the field, naming the game's own."""
+    from angels.errors import RuleViolation
+
+    seats = {"axis": {"user": people["axis"].pk}, "allied": {"pilot": "gunner"}}
+    battle = services.battle_create_from_setup(
+        setup=SEALED_SCENARIO, seed=3, source_key="test:sealed:gunner",
+        settings={"seats": seats}, system="sealed_duel",
+    )  # fmt: skip
+    assert battle.status == "in_play" and battle.settings["seats"]["allied"] == {"pilot": "gunner"}
+    with pytest.raises(RuleViolation) as refused:
+        services.battle_create_from_setup(
+            setup=SEALED_SCENARIO, seed=3, source_key="test:sealed:tactical",
+            settings={"seats": {**seats, "allied": {"pilot": "tactical"}}}, system="sealed_duel",
+        )  # fmt: skip
+    assert refused.value.field == "settings.seats.allied.pilot"
+    assert "known: gunner" in str(refused.value)
+    assert not Battle.objects.filter(source_key="test:sealed:tactical").exists()
