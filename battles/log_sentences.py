@@ -183,9 +183,12 @@ def _num(x: Any) -> str:
 
 
 def _words(x: Any) -> str:
-    """Any value in words, without code punctuation (for entries no writer knows)."""
+    """Any value in words, without code punctuation (for entries no writer knows); a dict's
+    keys in order of name, as PostgreSQL's jsonb gives them back in an order of its own."""
     if isinstance(x, dict):
-        return "; ".join(f"{_words(k)} {_words(v)}" for k, v in x.items())
+        return "; ".join(
+            f"{_words(k)} {_words(v)}" for k, v in sorted(x.items(), key=lambda kv: str(kv[0]))
+        )
     if isinstance(x, list | tuple):
         return ", ".join(_words(v) for v in x) or "none"
     return str(x).replace("_", " ")

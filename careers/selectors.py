@@ -445,6 +445,15 @@ def squadron_page(
     squadron has, each with the campaign he serves in, and no chart of turns
     (the turns of two campaigns are not one clock)."""
     own = _campaign_pilot_ids(campaign) if campaign is not None else None
+    if own is not None:  # of them, those who serve or served in it: a free pilot of its
+        # squadrons whom the organiser did not enlist is in none of its figures (rulings,
+        # "Replacements fill the campaign's planes")
+        own = (
+            Pilot.objects.filter(pk__in=own)
+            .filter(Q(enrolled_in=cast(Any, campaign)) | Q(events__campaign=cast(Any, campaign)))
+            .values("pk")
+            .distinct()
+        )
     squadron = (
         squadron_list(pilots=Pilot.objects.filter(pk__in=own)).get(pk=squadron_id)
         if own is not None

@@ -133,8 +133,8 @@ def test_both_decide_in_parallel_and_neither_sees_the_others_aim_until_both_have
         assert {"e": "aim_sealed", "turn": 1, "side": "allied", "aim": 2} in log
         assert {"e": "aims_revealed", "turn": 1, "aims": {"axis": 3, "allied": 2}} in log
         page = reader.get(f"/battles/{battle.pk}/play/").content.decode()
-        assert "Turn 1: aim sealed: side axis; aim 3.</li>" in page
-        assert "Turn 1: aims revealed: aims axis 3; allied 2.</li>" in page
+        assert "Turn 1: aim sealed: aim 3; side axis.</li>" in page
+        assert "Turn 1: aims revealed: aims allied 2; axis 3.</li>" in page
     assert len(nosy.get(f"/api/battles/{battle.pk}/log/").json()["actions"]) == 2
 
 
@@ -176,9 +176,9 @@ def test_the_battle_flown_to_its_end_by_both_reports_everything(people):
     assert turn["log"] == battle.log and turn["result"] == battle.result
     assert after.get(f"/api/battles/{battle.pk}/log/").json()["actions"] == battle.actions
     report = after.get(f"/battles/{battle.pk}/").content.decode()
-    assert "Turn 1: aims revealed: aims axis 3; allied 1.</li>" in report
-    assert "Turn 1: aim sealed: side axis; aim 3.</li>" in report
-    assert "Turn 1: aim sealed: side allied; aim 1.</li>" in report
+    assert "Turn 1: aims revealed: aims allied 1; axis 3.</li>" in report
+    assert "Turn 1: aim sealed: aim 3; side axis.</li>" in report
+    assert "Turn 1: aim sealed: aim 1; side allied.</li>" in report
 
 
 def test_a_timed_out_round_and_the_deadline_sweep_finish_a_battle_nobody_flies(people):

@@ -48,7 +48,7 @@ def test_two_commanders_fly_their_campaign_engagement_in_the_browser(
     organiser = get_user_model().objects.create_user("orga", password=PASSWORD)
     demo_roster_create()
     campaign = services.campaign_create(
-        name="Web war", created_by=organiser, seed=4, resolution_mode="web",
+        name="Web war", created_by=organiser, seed=5, resolution_mode="web",
         squadrons=list(Squadron.objects.all()),
     )  # fmt: skip
     # the organiser invites the two commanders through the API
