@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rules.dice import Dice
+from tests.rules.duel_system import DuelSystem
 
 SIDES = ("axis", "allied")
 AIMS = (1, 2, 3)
@@ -170,38 +170,20 @@ class Gunner:
         return self.choose_for(battle, battle.current_side() or 0)
 
 
-class SealedDuelSystem:
+class SealedDuelSystem(DuelSystem):
+    """The duel's system (scenario, replay, pilot seeds) with sealed aims."""
+
     name = "sealed_duel"
     title = "Duel at Dusk"
-    rulebook = "test"
-    sides: tuple[str, ...] = SIDES
-    pilots: tuple[str, ...] = ("gunner",)
     refusal: type[Exception] = Refused
 
-    def new_battle(self, scenario: dict[str, Any], seed: int) -> SealedDuel:
+    def new_battle(self, scenario: dict[str, Any], seed: int) -> SealedDuel:  # type: ignore[override]
         return SealedDuel(self.scenario_json(scenario), seed)
 
-    def action_from_json(self, data: dict[str, Any]) -> Aim:
+    def action_from_json(self, data: dict[str, Any]) -> Aim:  # type: ignore[override]
         return Aim(SIDES.index(data["side"]), int(data["aim"]))
 
-    def battle_from_json(self, data: dict[str, Any]) -> SealedDuel:
-        raise NotImplementedError("not needed by these tests")
-
-    def scenario_json(self, scenario: dict[str, Any]) -> dict[str, Any]:
-        return {"name": str(scenario["name"]), "turns": int(scenario["turns"])}
-
-    def replay(
-        self, scenario: dict[str, Any], seed: int, actions: Sequence[dict[str, Any]], *, checked: bool = True
-    ) -> SealedDuel:  # fmt: skip
-        battle = self.new_battle(scenario, seed)
-        for data in actions:
-            battle.apply(self.action_from_json(data))
-        return battle
-
-    def pilot_seed(self, battle_seed: int, side: str) -> int:
-        return battle_seed * 2 + SIDES.index(side)
-
-    def computer_pilot(self, name: str, seed: int) -> Gunner:
+    def computer_pilot(self, name: str, seed: int) -> Gunner:  # type: ignore[override]
         return Gunner(seed)
 
 
