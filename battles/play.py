@@ -42,7 +42,7 @@ from rules.tactical import (
     choose_for,
     deciding_sides,
     decision_side,
-    legal_for,
+    listed_for,
     log_for,
     sealed_count,
     system_named,
@@ -590,7 +590,7 @@ def turn_view(
     deciding = deciding_sides(state)
     ours = [s for s in deciding if names[s] in mine]
     yours = battle.status == BattleStatus.IN_PLAY and bool(ours)
-    legal = [a for s in ours for a in legal_for(state, s)] if yours else []
+    legal = [a for s in ours for a in listed_for(state, s)] if yours else []  # steps: none
     log = visible_log(battle, state, mine)
     viewer = _viewer(battle, mine)[1]
     since = max(0, min(since, len(log)))

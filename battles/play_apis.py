@@ -13,9 +13,42 @@ from rest_framework.views import APIView
 from angels.errors import RuleViolation
 from angels.numbers import whole_number
 
-from . import play, play_moves, seat_offers
+from . import play, play_moves, play_steps, seat_offers
 from .models import Battle, BattleStatus
 from .serializers import TurnActInput, TurnOutput
+
+
+class StepOutput(serializers.Serializer):
+    step = serializers.CharField(help_text="One step in the game's notation, e.g. H.")
+    label = serializers.CharField(help_text="The step in words, e.g. fly high.")  # type: ignore[assignment]  # a field named like Field.label
+
+
+class StepsOutput(serializers.Serializer):
+    """A decision built step by step (issue 25): what is chosen and what may follow."""
+
+    side = serializers.CharField(help_text="The side whose decision this is.")
+    steps = serializers.ListField(
+        child=serializers.CharField(), help_text="The steps chosen so far (none at first)."
+    )
+    chosen = StepOutput(many=True, help_text="The same steps, each in words.")
+    text = serializers.CharField(
+        allow_blank=True, help_text="The steps so far in the game's notation, e.g. 3H."
+    )
+    complete = serializers.BooleanField(
+        help_text="The steps so far are a whole decision: post them (more may still follow)."
+    )
+    prompt = serializers.CharField(
+        allow_blank=True, help_text="What the next step chooses, in words."
+    )
+    next = StepOutput(many=True, help_text="The legal next steps (none: nothing may follow).")
+    action = serializers.DictField(
+        allow_null=True,
+        help_text="Once complete: the action the steps make, in the engine's JSON form.",
+    )
+    problem = serializers.CharField(
+        allow_null=True,
+        help_text="Complete steps the game refuses as a whole: why (null: none).",
+    )
 
 
 class PlayTurnOutput(TurnOutput):
@@ -58,6 +91,31 @@ class PlayTurnOutput(TurnOutput):
         help_text="What your side may see now, as the game describes it (null: a game that "
         "hides nothing, its state is the rest of this answer).",
     )
+    steps = StepsOutput(
+        required=False,
+        help_text="Only while your decision is awaited in a game that builds it step by step "
+        "(then `legal_actions` and `choices` are empty): the steps chosen (none, or those of "
+        "`steps`/`text`) and the legal next ones. Post them as `steps` or `notation`.",
+    )
+
+
+class TurnActStepsInput(TurnActInput):
+    steps = serializers.ListField(
+        child=serializers.CharField(max_length=play_steps.MAX_STEP),
+        max_length=play_steps.MAX_STEPS,
+        required=False,
+        help_text='Instead of an action: a decision built step by step, e.g. ["3", "H"] '
+        "(the turn's `steps`), checked whole by the game.",
+    )
+    notation = serializers.CharField(
+        max_length=play_steps.MAX_TEXT,
+        required=False,
+        help_text="Instead of an action: the decision typed in the game's notation, e.g. 3H.",
+    )
+    side = serializers.CharField(
+        required=False,
+        help_text="With steps or notation: the side it is for, if you decide for several now.",
+    )
 
 
 class SeatAnswerInput(serializers.Serializer):
@@ -91,7 +149,7 @@ def _act_and_answer(
     data = data_class(data=request.data)
     data.is_valid(raise_exception=True)
     battle = act(**data.validated_data)
-    return Response(PlayTurnOutput(play.turn_view(battle, request.user)).data)
+    return Response(PlayTurnOutput(play_steps.turn_view(battle, request.user)).data)
 
 
 class BattleTurnApi(APIView):
@@ -113,6 +171,25 @@ class BattleTurnApi(APIView):
             ),
             OpenApiParameter(
                 "to", str, description='With `moves`: a hex "column,row", its paths and odds.'
+            ),
+            OpenApiParameter(
+                "steps",
+                str,
+                description="A decision built step by step: the steps chosen so far, "
+                'comma-separated (e.g. "3,H"); `steps` answers what may follow. A step not '
+                "legal where it stands is a 400 naming it (`steps[1]`).",
+            ),
+            OpenApiParameter(
+                "text",
+                str,
+                description="Instead of `steps`: the decision typed in the game's notation "
+                '(e.g. "3H"), read into steps; unreadable, a 400 naming `text`.',
+            ),
+            OpenApiParameter(
+                "side",
+                str,
+                description="With `steps` or `text`: the side building, if you decide for "
+                "several now.",
             ),
         ],
         responses=PlayTurnOutput,
@@ -137,12 +214,17 @@ class BattleTurnApi(APIView):
         moves, to = play_moves.parse_request(
             request.query_params.get("moves"), request.query_params.get("to")
         )
+        steps = play_steps.parse_steps(request.query_params.get("steps"))
+        text = request.query_params.get("text")
+        side = request.query_params.get("side")
         battle = play.deadline_check(battle)  # the embedded default has no beat task
-        view = play.turn_view(battle, request.user, since=since, moves=moves, to=to)
+        view = play_steps.turn_view(
+            battle, request.user, steps=steps, text=text, side=side, since=since, moves=moves, to=to
+        )
         return Response(PlayTurnOutput(view).data)
 
     @extend_schema(
-        request=TurnActInput,
+        request=TurnActStepsInput,
         responses=PlayTurnOutput,
         description=(
             "Take one of the turn's `legal_actions` (checked by the engine); the computer seats "
@@ -150,15 +232,18 @@ class BattleTurnApi(APIView):
             "action the rules do not allow (the rule named) is a 400 and changes nothing; of two "
             "people acting on one decision exactly one is applied. Only the people flying the "
             "battle may act (403). With `computer` (tactical or random) instead of `action` the "
-            "person hands this decision to that computer pilot."
+            "person hands this decision to that computer pilot. In a game that builds a decision "
+            "step by step, `steps` (or typed `notation`) instead: read, checked whole, and "
+            "played as that action; a step not legal is a 400 naming it (`steps[1]`), "
+            "unreadable notation one naming `notation`."
         ),
     )
     def post(self, request, pk: int):
         return _act_and_answer(
             request,
             pk,
-            TurnActInput,
-            lambda **data: play.turn_act(battle_id=pk, user=request.user, **data),
+            TurnActStepsInput,
+            lambda **data: play_steps.turn_act(battle_id=pk, user=request.user, **data),
         )
 
 

@@ -18,7 +18,7 @@ from angels.errors import RuleViolation
 from angels.numbers import digits
 from rules.angels20 import AircraftStats
 
-from . import play, seat_offers
+from . import play, play_steps, seat_offers
 from .models import Battle
 from .report import HEX_SIZE, frames_from_log, hex_center, hex_grid_points, map_features, map_size
 from .selectors import battle_crews
@@ -82,7 +82,7 @@ def _markers(view: dict[str, Any], setup: dict[str, Any]) -> list[dict[str, Any]
 
 
 def _board(request: HttpRequest, battle: Battle) -> dict[str, Any]:
-    view = play.turn_view(battle, request.user)
+    view, steps_problem = play_steps.page_view(battle, request.user, request.GET)
     width, height = battle.setup.get("width", 16), battle.setup.get("height", 22)
     svg_w, svg_h = map_size(width, height)
     crews = battle_crews(battle)
@@ -111,6 +111,8 @@ def _board(request: HttpRequest, battle: Battle) -> dict[str, Any]:
         "battle": battle,
         "view": view,
         "groups": groups,
+        "steps": play_steps.page_steps(view),  # a decision built step by step (issue 25)
+        "steps_problem": steps_problem,
         "legend": [
             {**a, "crew": crews.get(a["id"]), "tails": [names[t] for t in a["tailing"]]}
             for a in view["aircraft"]
@@ -172,18 +174,20 @@ def battle_play(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _act(request: HttpRequest, battle: Battle) -> HttpResponse:
     computer = request.POST.get("computer") or None  # this decision handed to a computer pilot
-    try:
-        action = None if computer else json.loads(request.POST.get("action", ""))
-    except (ValueError, RecursionError):  # not JSON, or nested too deeply: not an action
-        action = {}
     version = digits(request.POST.get("version", ""))
     try:
-        play.turn_act(
+        built = play_steps.posted_steps(request.POST)  # a decision built step by step, or typed
+        try:
+            action = None if computer or built else json.loads(request.POST.get("action", ""))
+        except (ValueError, RecursionError):  # not JSON, or nested too deeply: not an action
+            action = {}
+        play_steps.turn_act(
             battle_id=battle.pk,
             user=request.user,
             version=version,
             action=action,
             computer=computer,
+            **built,
         )
     except RuleViolation as exc:
         if exc.code == "permission":

@@ -17,7 +17,10 @@
       if (!asked.ok) throw new Error(asked.status);  // (an error is never swapped in)
       const turn = await asked.json();
       if (String(turn.version) !== board.dataset.version || turn.status !== board.dataset.status) {
-        const part = await fetch(boardUrl, {credentials: "same-origin"});
+        // a decision being built step by step stays built (battles/play_steps.js keeps it in the address)
+        const building = new URLSearchParams(location.search).get("steps");
+        const url = building === null ? boardUrl : boardUrl + "&steps=" + encodeURIComponent(building);
+        const part = await fetch(url, {credentials: "same-origin"});
         if (!part.ok) throw new Error(part.status);
         const html = await part.text();
         board.innerHTML = html;
