@@ -3,7 +3,8 @@
 :class:`Place` sets a unit on the board (002 2f), :class:`Mark` places a maneuver
 marker (2g, 5c), :class:`Move` moves one unit its hex of the impulse (5b), :class:`Fire` and
 :class:`Hold` are a unit's choice in the Fire Phase (6a, 6b), and
-:class:`PassMarker` passes the sequence marker at the start of a phase (3a2).
+:class:`PassMarker` passes the sequence marker at the start of a phase (3a2), and
+:class:`Change` is a unit's new altitude and speed in the Change Phase ([7]).
 """
 
 from __future__ import annotations
@@ -156,7 +157,25 @@ class EndAnnouncements:
         return "no more attempts to break contact"
 
 
-Action = PassMarker | Place | Mark | Move | Fire | Hold | BreakContact | EndAnnouncements
+@dataclass(frozen=True, order=True)
+class Change:
+    """002 [7], 7b: in the Change Phase a unit's new altitude and speed, as its player
+    writes them in the boxes of its control card (3d3.1, 3d3.2)."""
+
+    unit: int
+    altitude: int
+    speed: int
+    KIND: ClassVar[str] = "change"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.KIND, "unit": self.unit, "altitude": self.altitude,
+                "speed": self.speed}  # fmt: skip
+
+    def __str__(self) -> str:
+        return f"unit {self.unit}: altitude {self.altitude}, speed {self.speed}"
+
+
+Action = PassMarker | Place | Mark | Move | Fire | Hold | BreakContact | EndAnnouncements | Change
 
 
 def _int(data: dict[str, Any], key: str) -> int:
@@ -194,4 +213,6 @@ def action_from_json(data: dict[str, Any]) -> Action:
         return BreakContact(_int(data, "unit"))
     if kind == "end_announcements":
         return EndAnnouncements()
+    if kind == "change":
+        return Change(_int(data, "unit"), _int(data, "altitude"), _int(data, "speed"))
     raise ValueError(f"unknown action kind {kind!r}")

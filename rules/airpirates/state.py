@@ -3,10 +3,10 @@ impulses (3f, [4]), movement by maneuver markers ([5]), fire ([6], 13b) and the 
 
 Each impulse runs its phases in 3f's order; this engine holds the Move Phase (5b), the
 Fire Phase (6) and the Maneuver Marking Phase (5c), with the optional Break Contact Phase
-([16]) before a turn's first impulse; the Change Phase closes each turn with its fires
-(13b4; the speed and altitude changes of [7] are not in it yet, nor spotting). In every
-phase the side holding the sequence marker goes first (3a1) and may pass the marker
-before anyone acts (3a2), at most once a phase (3b3).
+([16]) before a turn's first impulse; the Change Phase closes each turn: each unit's new
+altitude and speed ([7], ``change.py``), then its fires (13b4). Spotting is not in it
+yet. In every phase the side holding the sequence marker goes first (3a1) and may pass the
+marker before anyone acts (3a2), at most once a phase (3b3).
 
 The state is a JSON object; :meth:`AirPiratesBattle.undo` replays the actions but the
 last from the scenario and seed, so it survives a JSON round trip.
@@ -19,6 +19,7 @@ from typing import Any
 
 from rules.dice import Dice
 
+from . import change as ch
 from . import damage as dm
 from . import fire as fr
 from . import maneuvers as mv
@@ -27,6 +28,7 @@ from .actions import (
     MANEUVERS,
     Action,
     BreakContact,
+    Change,
     EndAnnouncements,
     Fire,
     Hold,
@@ -49,13 +51,13 @@ MOVE = "002 '5b'"
 END = "002 [8]"
 
 # the phases this engine plays, in 3f's order; "place" and "setup_mark" are 2f and 2g
-PHASES = ("place", "setup_mark", "break", "move", "fire", "mark")
+PHASES = ("place", "setup_mark", "break", "move", "fire", "mark", "change")
 
 
 # the actions each phase takes
 EXPECTED: dict[str, tuple[type, ...]] = {
     "place": (Place,), "setup_mark": (Mark,), "mark": (Mark,), "move": (Move,),
-    "fire": (Fire, Hold), "break": (BreakContact, EndAnnouncements),
+    "fire": (Fire, Hold), "break": (BreakContact, EndAnnouncements), "change": (Change,),
 }  # fmt: skip
 BREAK = "002 [16]"
 TAIL_CHASE = "002 '18d' TAIL CHASE"
@@ -84,6 +86,7 @@ class AirPiratesBattle:
         self.kills: list[dict[str, Any]] = []
         self.announced: list[int] = []  # 16a2: attempts announced this Break Contact Phase
         self.announcing_done: list[str] = []  # sides that announced all they will
+        self.changed: list[int] = []  # units whose change is made in this Change Phase ([7])
         self.over = False
         self.reason = ""
         self.actions: list[dict[str, Any]] = []
@@ -135,6 +138,8 @@ class AirPiratesBattle:
             return [u for u in mine if moves(u.speed, self.impulse) and u.id not in self.moved]
         if self.phase == "fire":
             return [u for u in mine if self.targets(u) or self.targets(u, "rear")]
+        if self.phase == "change":
+            return [u for u in mine if u.id not in self.changed]
         return []
 
     def fire_phase_number(self) -> int:
@@ -209,7 +214,13 @@ class AirPiratesBattle:
                 out.append(Hold(u.id))
         elif self.phase == "break":
             out += [BreakContact(u.id) for u in units] + [EndAnnouncements()]
+        elif self.phase == "change":
+            out += [Change(u.id, a, s) for u in units for a, s in ch.options(u, self.zooms(u))]
         return out
+
+    def zooms(self, unit: Unit) -> bool:
+        """17d: the option is in play and ``unit`` may zoom-climb in this Change Phase."""
+        return ch.may_zoom(unit, self.turn, "zoom_climb" in self.scenario.options)
 
     def _may_pass(self) -> bool:
         return not self.phase_started and not self.passed and self.current_side() == self.holder
@@ -281,6 +292,10 @@ class AirPiratesBattle:
             why = self._mark_refusal(unit, action.maneuver)
             if why is not None:
                 return IllegalAction(*why)
+        if isinstance(action, Change):
+            why = ch.refusal(unit, action.altitude, action.speed, self.zooms(unit))
+            if why is not None:
+                return IllegalAction(*why)
         return None
 
     def _may_fire(self, unit: Unit, gun: str = "forward") -> bool:
@@ -337,6 +352,9 @@ class AirPiratesBattle:
         elif isinstance(action, Hold):
             self.fired += [f"{unit.id}:forward", f"{unit.id}:rear"]
             self._record("held its fire", fr.POSSIBLE, unit=unit.id)
+        elif isinstance(action, Change):
+            self.changed.append(unit.id)
+            self._change(unit, action.altitude, action.speed)
         self._advance()
 
     def _fire(self, firer: Unit, target: Unit, gun: str) -> None:
@@ -393,21 +411,24 @@ class AirPiratesBattle:
         if "bailout" in self.scenario.options:
             self._bail_out(unit)
 
-    def _change_phase(self) -> None:
-        """13b4: each fire burning gets its attempt; one not put out eliminates the unit."""
-        for u in self.units:
-            if u.eliminated:
-                continue
-            for fire in list(u.fires):
-                roll = self.dice.d10(f"002 13b4 put out the fire: unit {u.id}")
-                total = roll + dm.extinguish_modifier(0)
-                out = total >= dm.EXTINGUISHED
-                self._record("fire put out" if out else "fire not put out", dm.FIRES,
-                             unit=u.id, part=fire["part"], roll=roll)  # fmt: skip
-                if out:
-                    u.fires.remove(fire)
-                elif not u.eliminated:
-                    self._eliminate(u, int(fire["by"]), dm.FIRES)
+    def _change(self, u: Unit, altitude: int, speed: int) -> None:
+        """[7]: the unit's new altitude and speed; 13b4: "immediately after", each fire
+        burning gets its attempt, +2 per level just dived; one not put out eliminates."""
+        zoom = self.zooms(u) and altitude > u.altitude
+        detail = ch.record(u, self.turn, altitude, speed)
+        self._record("changed altitude and speed", ch.ZOOM if zoom else ch.CHANGE, **detail)
+        for fire in list(u.fires):
+            roll = self.dice.d10(f"002 13b4 put out the fire: unit {u.id}")
+            modifier = dm.extinguish_modifier(detail["dived"])
+            out = roll + modifier >= dm.EXTINGUISHED
+            self._record("fire put out" if out else "fire not put out", dm.FIRES,
+                         unit=u.id, part=fire["part"], roll=roll, modifier=modifier)  # fmt: skip
+            if out:
+                u.fires.remove(fire)
+            elif not u.eliminated:
+                self._eliminate(u, int(fire["by"]), dm.FIRES)
+        if self._side_gone():
+            self._end("all air units on one side are eliminated")
 
     def _bail_out(self, unit: Unit) -> None:
         """13c1: the pilot of an eliminated unit tries to get out (13b2.2: after the hits
@@ -443,6 +464,7 @@ class AirPiratesBattle:
             "move": f"Move Phase of impulse {ROMAN[max(self.impulse, 1) - 1]}",
             "fire": f"Fire Phase of impulse {ROMAN[max(self.impulse, 1) - 1]}",
             "break": f"Break Contact Phase of turn {self.turn}",
+            "change": f"Change Phase of turn {self.turn}",
             "mark": f"Maneuver Marking Phase of impulse {ROMAN[max(self.impulse, 1) - 1]}",
         }.get(self.phase, self.phase)
 
@@ -483,12 +505,10 @@ class AirPiratesBattle:
         elif self.phase == "break":
             self._break_contact()
             self.phase = "move"
-        else:  # after impulse VI: the Change Phase (3f5, [7]), then the next turn
+        elif self.phase == "mark":  # after impulse VI: the Change Phase (3f5, [7])
+            self.phase, self.changed = "change", []
             self._record("change phase", "002 [7]")
-            self._change_phase()
-            if self._side_gone():
-                self._end("all air units on one side are eliminated")
-                return
+        else:  # the Change Phase done: the next turn
             if self.turn == TURNS:
                 self._end("the eighth Turn has been completed")
                 return
@@ -597,7 +617,7 @@ class AirPiratesBattle:
             "fired": list(self.fired), "shots": [list(x) for x in self.shots],
             "entered": sorted([k, v] for k, v in self.entered.items()),
             "kills": [dict(k) for k in self.kills], "announced": list(self.announced),
-            "announcing_done": list(self.announcing_done),
+            "announcing_done": list(self.announcing_done), "changed": list(self.changed),
             "reason": self.reason, "actions": [dict(a) for a in self.actions],
             "log": [dict(e) for e in self.log],
         }  # fmt: skip
@@ -619,6 +639,7 @@ class AirPiratesBattle:
         battle.kills = [dict(k) for k in data["kills"]]
         battle.announced = list(data["announced"])
         battle.announcing_done = list(data["announcing_done"])
+        battle.changed = list(data.get("changed", []))
         battle.over, battle.reason = data["over"], data["reason"]
         battle.actions = [dict(a) for a in data["actions"]]
         battle.log = [dict(e) for e in data["log"]]

@@ -19,8 +19,8 @@ from .card import CONTROL_CARD
 from .hexes import DEFAULT_HEIGHT, DEFAULT_WIDTH, Hex
 
 # 002 15a HEAD-ON FIRING; [14] point values; 13c bailing out
-# break_contact: [16]; tail_chase: 18d (printed among [17]'s optional rules)
-OPTIONS = ("bailout", "break_contact", "head_on", "points", "tail_chase")
+# break_contact: [16]; tail_chase: 18d (printed among [17]'s optional rules); zoom_climb: 17d
+OPTIONS = ("bailout", "break_contact", "head_on", "points", "tail_chase", "zoom_climb")
 GROUNDS = ("axis", "allied", "neutral")  # whose ground the battle is over (13c2)
 SIDES = ("axis", "allied")  # 002 2b: "the sides (Allied or Axis)"
 QUALITIES = ("green", "inexperienced", "average", "experienced", "ace")  # 002 14b
@@ -85,6 +85,8 @@ class Unit:
     gunner_quality: str = "average"  # the rear gunner's (6c2.2.6)
     bailout: dict[str, Any] | None = None  # 13c1's attempt, as rules.tactical.Bailout
     fires: list[dict[str, Any]] = field(default_factory=list)  # {"part", "turn", "by"} (13b4)
+    # the last Change Phase's choice: {"turn", "dived", "speed", "at_max"} ([7], for 17d)
+    last_change: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -109,6 +111,7 @@ class Unit:
             "gunner_quality": self.gunner_quality,
             "bailout": None if self.bailout is None else dict(self.bailout),
             "fires": [dict(f) for f in self.fires],
+            "last_change": None if self.last_change is None else dict(self.last_change),
         }
 
     @classmethod
@@ -134,6 +137,7 @@ class Unit:
             gunner_quality=data.get("gunner_quality", "average"),
             bailout=None if data.get("bailout") is None else dict(data["bailout"]),
             fires=[dict(f) for f in data.get("fires", [])],
+            last_change=None if data.get("last_change") is None else dict(data["last_change"]),
         )
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.airpirates.actions import Mark, Move, Place
+from rules.airpirates.actions import Change, Mark, Move, Place
+from rules.airpirates.change import steady
 from rules.airpirates.state import AirPiratesBattle
 from rules.airpirates.units import Scenario, catalog_card
 
@@ -40,13 +41,18 @@ def battle(
 
 
 def mark_all(b: AirPiratesBattle, choices: dict[int, str]) -> None:
-    """Mark every unit waiting for a marker, in the order the sequence marker sets."""
+    """Mark every unit waiting for a marker, in the order the sequence marker sets; after
+    impulse VI, every unit flies on through the Change Phase as steadily as it may ([7])."""
     when = (b.turn, b.impulse)
-    while b.phase in ("setup_mark", "mark") and not b.is_over() and (b.turn, b.impulse) == when:
+    phases = ("setup_mark", "mark", "change")
+    while b.phase in phases and not b.is_over() and (b.turn, b.impulse) == when:
         side = b.current_side()
         assert side is not None
         u = b.pending(side)[0]
-        b.apply(Mark(u.id, choices.get(u.id, "straight")))
+        if b.phase == "change":
+            b.apply(Change(u.id, *steady(u, b.zooms(u))))
+        else:
+            b.apply(Mark(u.id, choices.get(u.id, "straight")))
 
 
 def move_all(b: AirPiratesBattle) -> list[int]:

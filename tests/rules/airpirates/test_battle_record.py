@@ -47,11 +47,10 @@ def test_a_replay_of_the_record_is_the_same_battle():
 def test_every_die_is_labelled():
     rolls = [r for seed in range(6, 30) for e in flown(seed, scenario=TWINS).log
              for r in e.get("rolls", [])]  # fmt: skip
-    assert {r[0].split(":")[0] for r in rolls} == {
-        "002 2a sequence marker",
-        "002 6d firing number",
-        "002 13b2 hit location",
-    }
+    # random altitude changes ([7]) part the units: these seeds fire but score no hit
+    labels = {r[0].split(":")[0] for r in rolls}
+    assert {"002 2a sequence marker", "002 6d firing number"} <= labels
+    assert labels <= {"002 2a sequence marker", "002 6d firing number", "002 13b2 hit location"}
     assert all(r[1] == 10 for r in rolls)
 
 
