@@ -197,7 +197,8 @@ class BattleTurnApi(APIView):
             "What the asking user may see now: phase, side and aircraft to act, the aircraft, "
             "the log, and for the person whose decision it is `legal_actions` in the engine's "
             "JSON form (with `choices`: the same, labelled, with an attack's odds; with `moves`, "
-            "an aircraft's reachable end hexes and with `to` the paths to one); a finished "
+            "an aircraft's reachable end hexes and with `to` the paths to one; in a game that "
+            "builds a decision step by step, `steps` instead, after `steps` or `text`); a finished "
             "battle of the computer pilots at its end. No dice "
             "state and no seed: with them the next rolls could be foreseen."
         ),

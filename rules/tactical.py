@@ -210,7 +210,7 @@ class DecisionSteps:
     next: tuple[str, ...]  # the legal next steps (empty: nothing may follow)
     complete: bool  # the steps so far are a whole decision (it may be submitted as it is)
     prompt: str = ""  # what the next step chooses, in words ("the aim")
-    labels: Mapping[str, str] = field(default_factory=dict)  # a step in words ("R": "turn right")
+    labels: Mapping[str, str] = field(default_factory=dict, hash=False)  # "R": "turn right"
     rule: str | None = (
         None  # the rulebook section the steps follow, e.g. "001 'V. SEQUENCE OF PLAY'"
     )
