@@ -7,8 +7,10 @@ asks the battle's system instead of importing *Angels 20*.
 
 from __future__ import annotations
 
+import copy
+import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +36,78 @@ class Shot:
         return f"shoot aiming {self.aim}"
 
 
-class Duel:
+def _recorded(apply: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
+    """``apply`` keeping a snapshot of the state before it and the action in the record;
+    an action refused leaves the battle as it was."""
+
+    @functools.wraps(apply)
+    def recorded(self: Recorded, action: Any) -> None:
+        before = self._snapshot()
+        try:
+            apply(self, action)
+        except Exception:
+            self._restore(before)
+            raise
+        self._undo.append(before)
+        self.applied.append(action.to_json())
+
+    recorded._recorded = True  # type: ignore[attr-defined]
+    return recorded
+
+
+class Recorded:
+    """What every test battle does alike: its record, ``undo``, ``clone`` and JSON round trip.
+
+    Each ``apply`` (a subclass's own too: ``__init_subclass__`` wraps it) keeps a snapshot
+    of the whole state before the action (the dice's position with it), so ``undo`` gives
+    back exactly the battle before the last action, and the action's JSON, so ``to_json``
+    is the battle's record (scenario, seed, actions, log) and ``battle_from_json`` its
+    replay. A subclass sets ``scenario``, ``dice`` and ``log`` and calls ``_start_record``.
+    """
+
+    scenario: dict[str, Any]
+    dice: Dice
+    log: list[dict[str, Any]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("apply")
+        if own is not None and not getattr(own, "_recorded", False):
+            cls.apply = _recorded(own)  # type: ignore[attr-defined]
+
+    def _start_record(self) -> None:
+        self.applied: list[dict[str, Any]] = []
+        self._undo: list[dict[str, Any]] = []
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {k: copy.deepcopy(v) for k, v in vars(self).items() if k != "_undo"}
+
+    def _restore(self, snapshot: dict[str, Any]) -> None:
+        undo = self._undo
+        self.__dict__.clear()
+        self.__dict__.update(snapshot)
+        self._undo = undo
+
+    def undo(self) -> None:
+        """Take back the last action (its dice too); nothing to take back is a ValueError."""
+        if not self._undo:
+            raise ValueError("no action to take back")
+        self._restore(self._undo.pop())
+
+    def clone(self) -> Any:
+        """A copy of its own (its undo history too): nothing done to it reaches this one."""
+        return copy.deepcopy(self)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scenario": self.scenario,
+            "seed": self.dice.seed,
+            "actions": list(self.applied),
+            "log": self.log,
+        }
+
+
+class Duel(Recorded):
     def __init__(self, scenario: dict[str, Any], seed: int) -> None:
         self.scenario = dict(scenario)
         self.dice = Dice(seed)
@@ -42,7 +115,7 @@ class Duel:
         self.to_act: int | None = 0
         self.winner: int | None = None
         self.log: list[dict[str, Any]] = [{"e": "duel_start", "turns": self.scenario["turns"]}]
-        self._history: list[tuple[int, int | None, int | None, int]] = []
+        self._start_record()
 
     def current_side(self) -> int | None:
         return self.to_act
@@ -53,7 +126,6 @@ class Duel:
     def apply(self, action: Shot) -> None:
         if self.to_act is None or action.aim not in (1, 2):
             raise Refused("duel 'SHOOTING'", "a gunner aims 1 or 2, and only while the duel lasts")
-        self._history.append((self.turn, self.to_act, self.winner, len(self.log)))
         roll = self.dice.d6("shot")
         hit = roll >= 7 - action.aim
         self.log.append({"e": "shot", "side": SIDES[self.to_act], "roll": roll, "hit": hit})
@@ -65,12 +137,6 @@ class Duel:
         else:
             self.to_act = 1
 
-    def undo(self) -> None:
-        raise NotImplementedError("the duel keeps no dice snapshots")
-
-    def clone(self) -> Duel:
-        raise NotImplementedError("the duel keeps no dice snapshots")
-
     def is_over(self) -> bool:
         return self.to_act is None
 
@@ -81,9 +147,6 @@ class Duel:
             "reason": "a hit" if winner else "out of turns", "victory_points": {"axis": 0.0, "allied": 0.0},
             "turns_played": min(self.turn, self.scenario["turns"]), "aircraft": [], "kills": [],
         }  # fmt: skip
-
-    def to_json(self) -> dict[str, Any]:
-        return {"scenario": self.scenario, "log": self.log}
 
 
 class Gunner:
@@ -109,7 +172,12 @@ class DuelSystem:
         return Shot(int(data["aim"]))
 
     def battle_from_json(self, data: dict[str, Any]) -> Duel:
-        raise NotImplementedError("not needed by these tests")
+        """The battle ``to_json`` wrote: its record replayed (the log must come out the same,
+        or the record is refused)."""
+        battle = self.replay(data["scenario"], int(data["seed"]), data["actions"])
+        if battle.log != data["log"]:
+            raise ValueError("the log is not the one its scenario, seed and actions give")
+        return battle
 
     def scenario_json(self, scenario: dict[str, Any]) -> dict[str, Any]:
         return {"name": str(scenario["name"]), "turns": int(scenario["turns"])}

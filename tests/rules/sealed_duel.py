@@ -15,13 +15,12 @@ pilot ``choose_for``), and nothing outside its own file knows it.
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass
 from typing import Any
 
 from rules.dice import Dice
-from tests.rules.duel_system import DuelSystem
+from tests.rules.duel_system import DuelSystem, Recorded
 
 SIDES = ("axis", "allied")
 AIMS = (1, 2, 3)
@@ -46,7 +45,7 @@ class Aim:
         return f"{SIDES[self.side]} aims {self.aim}"
 
 
-class SealedDuel:
+class SealedDuel(Recorded):
     def __init__(self, scenario: dict[str, Any], seed: int) -> None:
         self.scenario = dict(scenario)
         self.dice = Dice(seed)
@@ -57,6 +56,7 @@ class SealedDuel:
         self.log: list[dict[str, Any]] = [
             {"e": "duel_start", "turns": self.scenario["turns"], "turn": 0}
         ]
+        self._start_record()
 
     # -- whose decision ------------------------------------------------------------
     def deciding_sides(self) -> list[int]:
@@ -114,12 +114,6 @@ class SealedDuel:
         else:
             self.turn += 1
 
-    def undo(self) -> None:
-        raise NotImplementedError("the duel keeps no dice snapshots")
-
-    def clone(self) -> SealedDuel:
-        return copy.deepcopy(self)
-
     def is_over(self) -> bool:
         return self.over
 
@@ -154,9 +148,6 @@ class SealedDuel:
             "aimed": sorted(SIDES[s] for s in self.sealed),
             "your_aim": mine,
         }
-
-    def to_json(self) -> dict[str, Any]:
-        return {"scenario": self.scenario, "log": self.log}
 
 
 class Gunner:
