@@ -1,8 +1,9 @@
 """*Air Pirates* (002) behind :class:`rules.tactical.TacticalSystem`: **not registered yet**
 (no entry point in pyproject.toml) while the game is incomplete (docs/architecture.md).
 
-Its one computer pilot so far, ``random``, plays a uniformly random legal action: the
-baseline the issue measures competent pilots against, not a competent pilot itself.
+Its computer pilots: ``random`` plays a uniformly random legal action (the baseline the
+issue measures the others against); ``novice`` and ``competent`` are the tactical pilot
+of ``pilots/`` at two strengths.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from rules.dice import Dice, derive_seed
 from rules.tactical import ComputerPilot, TacticalSystem
 
 from .actions import Action, IllegalAction, action_from_json
+from .pilots import CompetentPilot, NovicePilot
 from .state import AirPiratesBattle, new_battle, replay
 from .units import SIDES, Scenario
 
@@ -29,7 +31,11 @@ class RandomPilot:
         return legal[self.dice.roll(len(legal), "computer pilot: random") - 1]
 
 
-PILOTS = {"random": RandomPilot}
+PILOTS: dict[str, type] = {
+    "random": RandomPilot,
+    "novice": NovicePilot,
+    "competent": CompetentPilot,
+}
 
 
 class AirPirates:

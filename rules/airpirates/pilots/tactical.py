@@ -1,0 +1,383 @@
+"""The tactical computer pilot of 002: it scores each legal action by what it foresees.
+
+* **Place** (002 2f): from behind an enemy's tail and toward its nose when the enemy is
+  on the board already (the holder passes the sequence marker to place second, 3a2),
+  else from the middle of an edge facing into the board; the wingman beside the leader.
+* **Mark** (5c): each maneuver the unit may mark is flown on in the pilot's head
+  (``foresight``): the shot it gives on completion (forward guns fire only then, 6a),
+  less the shots the enemies' own markers give them at it on the way; then the best next
+  maneuver likewise (competent), and the position reached: enemies ahead and close,
+  better from their tails; enemies with it ahead of them, worse.
+* **Fire** (6a, 6b): the victory points a shot is expected to score (6d, 6e, 13b, [8]),
+  fired when worth the ammunition box it costs (13a3): with few boxes and much of the
+  game left, only good shots; else held.
+* **Change** ([7]): the new altitude and speed scored as a maneuver is: the altitude that
+  keeps its targets within one level (6a1) and the enemy on its tail two away.
+* **Break contact** ([16]): a unit out of ammunition, one more hit likely fatal while
+  behind, or every unit when its side leads on victory points (16b2: the hits scored stay).
+* Any other action kind, from a rule added since, falls back to the passive choice among
+  them (a kind named like ``hold``, ``decline`` or ``end_*``), else the engine's first.
+
+Deterministic given its seed: ties are broken by its own :class:`rules.dice.Dice`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from rules.dice import Dice
+
+from .. import fire as fr
+from ..actions import MANEUVERS
+from ..charts import IMPULSES, TURNS
+from ..maneuvers import SLOWING, refusal
+from ..units import SIDES, Unit
+from . import foresight as fs
+
+T = TypeVar("T")
+TIE = 1e-9
+PASSIVE = ("hold", "decline", "end_announcements", "no", "none", "skip", "pass_turn")
+# phases where acting after the enemy shows its choice first (3a1, 3a2)
+SECOND_IS_BETTER = ("place", "setup_mark", "mark", "change")
+
+
+@dataclass(frozen=True)
+class Strength:
+    """How well a pilot flies: the settings that make a novice and a competent pilot."""
+
+    name: str
+    second_ply: bool  # looks one maneuver further
+    threat: float  # weight of the enemies' shots foreseen at it
+    danger: float  # weight of a position in front of an enemy
+    ammo_care: bool  # keeps its ammunition for good shots (13a3)
+    pass_marker: bool  # passes the sequence marker to choose second (3a2)
+    fly_change: bool  # chooses altitude and speed by looking ahead ([7])
+    break_contact: bool  # breaks contact when beaten or ahead ([16])
+
+
+NOVICE = Strength("novice", False, 0.0, 0.2, False, False, False, False)
+COMPETENT = Strength("competent", True, 1.0, 0.9, True, True, True, True)
+STRENGTHS = {s.name: s for s in (NOVICE, COMPETENT)}
+
+HORIZON = 12  # impulses a maneuver is flown on before it is judged without completing
+NEXT = 0.7  # the second maneuver's worth against the first's
+PLACES = 16  # edge hexes considered for a unit: those nearest its wingman or the enemy
+EDGE = 3.0  # victory points a hex of overflowing the gameboard costs (3b)
+FAR = 8  # hexes beyond which no shot is foreseen two maneuvers ahead
+POSITION = 0.8  # victory points of a clean position on one enemy's tail
+IMPULSES_A_SHOT = 6  # a good shot expected about once a turn when engaged
+
+
+class Stuck(RuntimeError):
+    """The engine awaits a side that has no legal action (an engine fault, not a pilot's)."""
+
+
+def kind_of(action: Any) -> str:
+    return str(getattr(action, "KIND", type(action).__name__.lower()))
+
+
+class TacticalPilot:
+    """A computer pilot of 002 of a given :class:`Strength`."""
+
+    strength = COMPETENT
+
+    def __init__(self, seed: int, strength: Strength | None = None) -> None:
+        self.dice = Dice(seed, record=False)
+        self.board = (28, 16)  # the battle's gameboard, read at each decision
+        if strength is not None:
+            self.strength = strength
+
+    # -- the one entry point --------------------------------------------------------
+    def choose(self, battle: Any) -> Any:
+        legal = battle.legal_actions()
+        side = battle.current_side()
+        if not legal:
+            raise Stuck(f"{battle.phase_name()}: side {side} has no legal action")
+        self.board = (battle.scenario.width, battle.scenario.height)
+        by_kind: dict[str, list[Any]] = {}
+        for a in legal:
+            by_kind.setdefault(kind_of(a), []).append(a)
+        if "pass" in by_kind and self._passes(battle, side):
+            return by_kind["pass"][0]
+        if "move" in by_kind:
+            return by_kind["move"][0]  # 5b: every unit moves; the order changes nothing
+        if "mark" in by_kind:
+            return self._mark(battle, side, by_kind["mark"])
+        if "fire" in by_kind or "hold" in by_kind:
+            return self._fire(battle, by_kind.get("fire", []), by_kind.get("hold", []))
+        if "change" in by_kind:
+            return self._change(battle, side, by_kind["change"])
+        if "break_contact" in by_kind or "end_announcements" in by_kind:
+            return self._break(battle, side, by_kind.get("break_contact", []), legal)
+        if "place" in by_kind:
+            return self._place(battle, side, by_kind["place"])
+        return self._default(legal)
+
+    @staticmethod
+    def _default(legal: Sequence[Any]) -> Any:
+        """An action of a kind this pilot does not know: the passive one if any."""
+        for a in legal:
+            kind = kind_of(a)
+            if kind in PASSIVE or kind.startswith(("end_", "no_", "decline")):
+                return a
+        rest = [a for a in legal if kind_of(a) != "pass"]
+        return (rest or list(legal))[0]
+
+    def _pick(self, options: Sequence[T], score: Callable[[T], float]) -> T:
+        best, tied = -float("inf"), []
+        for o in options:
+            v = score(o)
+            if v > best + TIE:
+                best, tied = v, [o]
+            elif v >= best - TIE:
+                tied.append(o)
+        if len(tied) == 1:
+            return tied[0]
+        return tied[self.dice.roll(len(tied)) - 1]
+
+    def _passes(self, battle: Any, side: int) -> bool:
+        """3a2: pass the sequence marker where choosing after the enemy helps, and only
+        when the enemy has something to do in this phase."""
+        return (
+            self.strength.pass_marker
+            and battle.phase in SECOND_IS_BETTER
+            and bool(battle.pending(1 - side))
+        )
+
+    # -- what the pilot knows ---------------------------------------------------------
+    def _ghosts(self, battle: Any, side: int) -> list[fs.Ghost]:
+        out = []
+        for u in battle.units:
+            if u.eliminated or u.hex is None:
+                continue
+            g = fs.ghost(u, SIDES.index(u.side))
+            if g.side == side:
+                g.spec.allowed = tuple(m for m in MANEUVERS if refusal(u, m) is None)
+            out.append(g)
+        return out
+
+    @staticmethod
+    def _left(battle: Any) -> int:
+        """Impulses left in the game after this one ([8]: eight turns)."""
+        return (TURNS - battle.turn) * IMPULSES + IMPULSES - battle.impulse
+
+    # -- marking a maneuver (5c) ------------------------------------------------------
+    def _mark(self, battle: Any, side: int, marks: list[Any]) -> Any:
+        uid = marks[0].unit  # one unit at a time: the next one sees this one's marker
+        mine = [a for a in marks if a.unit == uid]
+        ghosts = self._ghosts(battle, side)
+        start = battle.impulse % IMPULSES + 1
+        left = self._left(battle)
+        me = next(g for g in ghosts if g.uid == uid)
+        enemies = [g for g in ghosts if g.spec.side != side]
+        near = fs.nearest(me, enemies) <= FAR  # far off, the position is all that counts
+
+        def score(a: Any) -> float:
+            return self._fly(ghosts, uid, a.maneuver, start, left, further=near)
+
+        return self._pick(mine, score)
+
+    def _fly(
+        self,
+        ghosts: list[fs.Ghost],
+        uid: int,
+        maneuver: str | None,
+        start: int,
+        left: int,
+        further: bool = True,
+    ) -> float:
+        """What flying unit ``uid`` on with ``maneuver`` (None: its marker as it is) is
+        worth: the first maneuver's shots given and taken, then the best next one's (when
+        ``further`` and the strength looks so far) or the position reached."""
+        gs = [g.copy() for g in ghosts]
+        me = next(g for g in gs if g.uid == uid)
+        if maneuver is not None:
+            fs.plan(me, maneuver)
+        value, spent, done = self._segment(gs, me, start, left)
+        if not done:
+            return value + self._position(me, gs)
+        if not (further and self.strength.second_ply) or left - spent <= 0:
+            return value + self._position(me, gs)
+        after = (start - 1 + spent) % IMPULSES + 1
+        best = -float("inf")
+        for m in me.spec.allowed:
+            if MANEUVERS[m][0] in SLOWING and me.speed - 1 < me.spec.min_speed:
+                continue  # 3e2 (maneuvers.refusal) at the speed it will have then
+            gs2 = [g.copy() for g in gs]
+            me2 = next(g for g in gs2 if g.uid == uid)
+            fs.plan(me2, m)
+            v, _, _ = self._segment(gs2, me2, after, left - spent)
+            best = max(best, v + self._position(me2, gs2))
+        if best == -float("inf"):
+            best = self._position(me, gs)
+        return value + NEXT * best
+
+    def _segment(
+        self, gs: list[fs.Ghost], me: fs.Ghost, impulse: int, left: int
+    ) -> tuple[float, int, bool]:
+        """Fly every ghost on until ``me`` completes its maneuver: (its shot then less the
+        enemies' shots at it on the way, impulses spent, whether it completed)."""
+        value = 0.0
+        side, threat = me.spec.side, self.strength.threat
+        enemies = [g for g in gs if g.spec.side != side]
+        for spent in range(1, min(HORIZON, left) + 1):
+            done = fs.advance(gs, impulse)
+            for g in done:
+                if threat and g.spec.side != side:
+                    value -= threat * fs.shot(g, me)
+            if me in done:
+                value += max((fs.shot(me, e) for e in enemies), default=0.0)
+                return value, spent, True
+            impulse = impulse % IMPULSES + 1
+        return value, HORIZON, False
+
+    def _position(self, me: fs.Ghost, gs: list[fs.Ghost]) -> float:
+        side = me.spec.side
+        enemies = [g for g in gs if g.spec.side != side]
+        if not enemies:
+            return 0.0
+        offence, danger = fs.position(me, enemies, [])
+        close = fs.nearest(me, enemies)
+        edge = EDGE * fs.overflow(me, gs, *self.board, everyone=False)
+        return POSITION * (offence - self.strength.danger * danger) - 0.03 * close - edge
+
+    # -- the Fire Phase (6a, 6b) ------------------------------------------------------
+    def _fire(self, battle: Any, fires: list[Any], holds: list[Any]) -> Any:
+        left = self._left(battle) + 1
+        best, chosen = 0.0, None
+        for a in fires:
+            firer, target = battle.unit(a.unit), battle.unit(a.target)
+            value = shot_worth(battle, firer, target, a.gun)
+            margin = value - self._ammo_cost(firer, target, a.gun, left)
+            if value > 0.02 and margin > best + TIE:
+                best, chosen = margin, a
+        if chosen is not None:
+            return chosen
+        return holds[0] if holds else fires[0]
+
+    def _ammo_cost(self, firer: Unit, target: Unit, gun: str, left: int) -> float:
+        """13a3: what marking off a box gives up: with fewer boxes than the good shots the
+        rest of the game may offer, a share of the best shot this target could be given."""
+        if not self.strength.ammo_care:
+            return 0.0
+        if gun == "rear":
+            boxes = int(firer.card["rear_ammunition"]) - firer.rear_ammunition_used
+            factor = int(firer.card["rear_gun_factor"])
+        else:
+            boxes = int(firer.card["ammunition"]) - firer.ammunition_used
+            factor = int(firer.card["gun_factor"]) + fr.ATTACK_QUALITY[firer.quality]
+        chances = left / IMPULSES_A_SHOT
+        scarcity = max(0.0, 1.0 - (boxes - 1) / max(chances, 1.0))
+        defence = sum(fr.defence_modifier(target).values())
+        top = fs.shot_value(factor + 1, defence, fs.kill_chance(target), damage_of(target))
+        return 0.75 * scarcity * top
+
+    # -- the Change Phase ([7]) -------------------------------------------------------
+    def _change(self, battle: Any, side: int, changes: list[Any]) -> Any:
+        uid = changes[0].unit
+        mine = [a for a in changes if a.unit == uid]
+        unit = battle.unit(uid)
+        enemies = [u for u in battle.units if u.side != unit.side and not u.eliminated]
+        if not self.strength.fly_change or unit.hex is None or not enemies:
+            return self._steady(unit, enemies, mine)
+        ghosts = self._ghosts(battle, side)
+        left = self._left(battle)  # the Change Phase closes the turn: impulse VI is done
+        low = int(unit.card["min_speed"])
+
+        def score(a: Any) -> float:
+            gs = [g.copy() for g in ghosts]
+            me = next(g for g in gs if g.uid == uid)
+            me.alt, me.speed = a.altitude, a.speed
+            value = self._fly(gs, uid, None, 1, left, further=False)
+            return value - (0.3 if a.speed <= low else 0.0) - 0.01 * abs(a.speed - 5)
+
+        return self._pick(mine, score)
+
+    def _steady(self, unit: Unit, enemies: list[Unit], mine: list[Any]) -> Any:
+        """The change nearest the nearest enemy's altitude at the present speed."""
+        aim = unit.altitude
+        if unit.hex is not None:
+            here = fs.to_axial(unit.hex)
+            away = [(fs.axial_distance(here, fs.to_axial(e.hex)), e.altitude) for e in enemies
+                    if e.hex is not None]  # fmt: skip
+            aim = min(away)[1] if away else unit.altitude
+        return min(mine, key=lambda a: (abs(a.altitude - aim), abs(a.speed - unit.speed)))
+
+    # -- breaking contact ([16]) -------------------------------------------------------
+    def _break(self, battle: Any, side: int, breaks: list[Any], legal: list[Any]) -> Any:
+        ends = [a for a in legal if kind_of(a) == "end_announcements"]
+        if self.strength.break_contact:
+            points = battle.victory_points()
+            lead = points[SIDES[side]] - points[SIDES[1 - side]]
+            for a in breaks:
+                if beaten(battle.unit(a.unit)) or lead > 0:
+                    return a
+        return ends[0] if ends else self._default(legal)
+
+    # -- set-up (2f) ---------------------------------------------------------------------
+    def _place(self, battle: Any, side: int, places: list[Any]) -> Any:
+        uid = places[0].unit
+        mine = [a for a in places if a.unit == uid]
+        placed = self._ghosts(battle, side)
+        w, h = battle.scenario.width, battle.scenario.height
+        enemies = [g for g in placed if g.side != side]
+        # an enemy flying off a battle already as wide as the board will leave it (3b)
+        staying = [e for e in enemies if not fs.overflow(e, placed, w, h, everyone=False)]
+        enemies = staying or enemies
+        allies = [g for g in placed if g.side == side]
+        me = fs.ghost(battle.unit(uid), side)
+        centre = _point(fs.to_axial(((w - 1) // 2, (h - 1) // 2)))
+        near = allies or enemies or [centre]
+        spots = {fs.to_axial(a.hex): a.hex for a in mine}
+        ranked = sorted(spots, key=lambda p: (min(fs.axial_distance(p, g.pos) for g in near), p))
+        closest = {spots[p] for p in ranked[:PLACES]}  # the edge hexes nearest those
+        mine = [a for a in mine if a.hex in closest]
+
+        def score(a: Any) -> float:
+            me.pos, me.facing = fs.to_axial(a.hex), a.facing
+            value = 0.0
+            if enemies:
+                offence, danger = fs.position(me, enemies, allies)
+                value += offence - danger - 0.05 * fs.nearest(me, enemies)
+            else:
+                toward, _, d = fs.aspect(me, centre)
+                value += toward - 0.02 * d
+            if allies:
+                value -= 0.3 * max(0, fs.nearest(me, allies) - 1)
+            return value - EDGE * fs.overflow(me, placed, w, h, everyone=False)
+
+        return self._pick(mine, score)
+
+
+def _point(pos: fs.Axial) -> fs.Ghost:
+    g = fs.Ghost.__new__(fs.Ghost)
+    g.pos, g.facing = pos, 0
+    return g
+
+
+def damage_of(unit: Unit) -> int:
+    return sum(unit.damage.values())
+
+
+def shot_worth(battle: Any, firer: Unit, target: Unit, gun: str) -> float:
+    """The victory points a shot now is expected to score, by the engine's own modifiers
+    (6c1, 6c2, 6c3)."""
+    if gun == "rear":
+        done = battle.completed.get(firer.id)
+        plotted = done or (firer.marker["maneuver"] if firer.marker else None)
+        kind = MANEUVERS[plotted][0] if plotted else None
+        attack = sum(fr.rear_modifier(firer, target, kind).values())
+    else:
+        attack = sum(fr.attack_modifier(firer, target).values())
+    defence = sum(fr.defence_modifier(target).values())
+    return fs.shot_value(attack, defence, fs.kill_chance(target), damage_of(target))
+
+
+def beaten(unit: Unit) -> bool:
+    """[16]: a unit with nothing left to fire, or whose next hit is likely its last."""
+    forward = int(unit.card["ammunition"]) - unit.ammunition_used
+    rear = int(unit.card["rear_ammunition"]) - unit.rear_ammunition_used
+    rear = rear if int(unit.card["rear_guns"]) >= 1 else 0
+    return (forward < 1 and rear < 1) or fs.kill_chance(unit) >= 0.5
