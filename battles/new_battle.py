@@ -89,7 +89,7 @@ def read_battle_form(post: Any, types: dict[str, dict[int, AircraftType]]) -> tu
         errors.append(exc)
     else:
         if game.name != DEFAULT_SYSTEM:  # its scenario brings aircraft and set-up
-            return _other_game_form(post, game), errors
+            return _other_game_form(post, game)
     scenario = post.get("scenario", "")
     if scenario not in dict(PAGE_SCENARIOS):
         errors.append(RuleViolation("choose a scenario from the list", field="scenario"))
@@ -127,16 +127,7 @@ def read_battle_form(post: Any, types: dict[str, dict[int, AircraftType]]) -> tu
     for side in SIDES:
         name = post.get(f"{side}_policy", scenarios.DEFAULT_POLICY)
         if name == PERSON:
-            username = post.get(f"{side}_user", "").strip()
-            if not username:
-                errors.append(
-                    RuleViolation(
-                        "give the username of the person flying this side",
-                        field=f"settings.seats.{side}",
-                        code="required",
-                    )
-                )
-            seats[side] = {"user": username}
+            seats[side] = _person_seat(post, side, errors)
             continue
         if name not in scenarios.policy_names():
             errors.append(
@@ -161,11 +152,18 @@ def read_battle_form(post: Any, types: dict[str, dict[int, AircraftType]]) -> tu
     if seats:  # the other side's seat is its computer pilot
         settings["seats"] = seats | {side: {"pilot": p} for side, p in policies.items()}
         del settings["policies"]
+    _deadline(post, settings, bool(seats), errors)
+    return {"system": system, "scenario": scenario, "flights": flights, "settings": settings}, errors  # fmt: skip
+
+
+def _deadline(post: Any, settings: dict[str, Any], seated: bool, errors: list) -> None:
+    """The time per decision, if one was given, into ``settings`` (issue 14; battles.play_seats
+    .deadline_clean checks it); refused when no person is seated."""
     amount, unit = post.get("deadline_amount", "").strip(), post.get("deadline_unit", "minutes")
-    if amount:  # issue 14: a time per decision (battles.play.deadline_clean checks it)
+    if amount:
         number = digits(amount)
         settings["deadline"] = {unit: number if number is not None else amount}
-        if not seats:
+        if not seated:
             errors.append(
                 RuleViolation(
                     "a time per decision is for a battle flown by people: seat a person",
@@ -173,20 +171,41 @@ def read_battle_form(post: Any, types: dict[str, dict[int, AircraftType]]) -> tu
                     code="invalid",
                 )
             )
-    return {"system": system, "scenario": scenario, "flights": flights, "settings": settings}, errors  # fmt: skip
 
 
-def _other_game_form(post: Any, game: Any) -> dict[str, Any]:
-    """Another game's battle as the form asks for it: its scenario and computer pilots
-    (checked by services.battle_create, each refusal by its field); Angels 20's aircraft
-    slots, if any was chosen, are passed on as flights for the game to refuse by name."""
+def _person_seat(post: Any, side: str, errors: list) -> dict[str, Any]:
+    """A side flown by a person in the browser: the username given (issue 14)."""
+    username = post.get(f"{side}_user", "").strip()
+    if not username:
+        errors.append(
+            RuleViolation(
+                "give the username of the person flying this side",
+                field=f"settings.seats.{side}",
+                code="required",
+            )
+        )
+    return {"user": username}
+
+
+def _other_game_form(post: Any, game: Any) -> tuple[dict[str, Any], list[RuleViolation]]:
+    """Another game's battle as the form asks for it: its scenario, and for each side one of
+    its computer pilots or a person (then seats, each computer side's pilot in its seat, and
+    the time per decision), checked by services.battle_create, each refusal by its field;
+    Angels 20's aircraft slots, if any was chosen, are passed on as flights for the game to
+    refuse by name."""
+    errors: list[RuleViolation] = []
     chosen = {side: [v for v in post.getlist(f"{side}_aircraft") if v] for side in SIDES}
     policies = {side: post.get(f"{side}_policy", game.pilots[0]) for side in game.sides}
+    people = {s: _person_seat(post, s, errors) for s, p in policies.items() if p == PERSON}
+    settings: dict[str, Any] = {"policies": policies}
+    if people:  # the other side's seat is its computer pilot
+        rest = {side: {"pilot": p} for side, p in policies.items() if side not in people}
+        settings = {"seats": people | rest}
+    _deadline(post, settings, bool(people), errors)
     return {
         "system": game.name, "scenario": post.get("scenario", ""),
-        "flights": {side: v for side, v in chosen.items() if v},
-        "settings": {"policies": policies},
-    }  # fmt: skip
+        "flights": {side: v for side, v in chosen.items() if v}, "settings": settings,
+    }, errors  # fmt: skip
 
 
 def _context(

@@ -6,7 +6,9 @@ scenario key to its title in words) and ``scenario(key, seed) -> dict`` (the sce
 with its own aircraft and set-up, as ``new_battle`` reads it). Angels 20's are built by
 :mod:`battles.scenarios` from flights and settings; another game's come whole, so its
 battle takes no flights, and of the settings only its computer pilots (``policies``,
-one of the game's ``pilots`` per side).
+one of the game's ``pilots`` per side), or ``seats`` and a ``deadline`` for a battle
+flown by people (each seat a person or one of the game's pilots, checked by
+:mod:`battles.play_seats` as for Angels 20).
 """
 
 from __future__ import annotations
@@ -63,12 +65,23 @@ def other_game_setup(
     if not isinstance(settings, dict):
         raise RuleViolation("settings must be an object", field="settings", code="format")
     for key in settings:
-        if key != "policies":
+        if key not in ("policies", "seats", "deadline"):
             raise RuleViolation(
-                f"{system.title} battles take only policies (its computer pilots) here",
+                f"{system.title} battles take only policies (its computer pilots), or seats "
+                "and a deadline (a battle flown by people), here",
                 field=f"settings.{key}",
                 code="invalid",
             )
+    if "seats" in settings:  # people fly it: battles.play_seats checks seats and deadline
+        if "policies" in settings:
+            raise RuleViolation(
+                "with seats, each side's computer pilot is named in its seat: "
+                f'{{"pilot": "{system.pilots[0]}"}}',
+                field="settings.policies",
+                code="invalid",
+            )
+        setup = system.scenario_json(getattr(system, BUILDER)(scenario, seed))
+        return setup, {k: v for k, v in settings.items() if k in ("seats", "deadline")}
     policies = settings.get("policies", {})
     if not isinstance(policies, dict):
         raise RuleViolation(

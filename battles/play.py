@@ -50,11 +50,13 @@ from rules.tactical import (
 )
 
 from . import play_moves
+from .handing import aircraft_refusal
 from .models import Battle, BattleStatus
 from .play_notes import note_add, notes_since
 from .play_seats import (  # the seats and the time per decision
     _pilot_names,
     deadline_seconds,
+    default_pilot,
     offered_sides,
     refuse_while_waiting,
     seat_names,
@@ -142,9 +144,8 @@ def battle_state(battle: Battle) -> BattleState:
 
 
 def _pilot_of(battle: Battle, side: str) -> str:
-    """The computer pilot of a side: its seat's, or the stand-in its person named
-    (tactical unless named)."""
-    return str(seats_of(battle).get(side, {}).get("pilot") or "tactical")
+    """A side's computer pilot: its seat's, or its person's stand-in (default_pilot)."""
+    return str(seats_of(battle).get(side, {}).get("pilot") or default_pilot(battle.system))
 
 
 def _handed_aircraft(battle: Battle, state: BattleState, side: int) -> set[int] | None:
@@ -429,16 +430,8 @@ def hand_over(
                 else f"{who} took the {side} side back from the computer pilot"
             )
         else:
-            if (
-                not isinstance(state, BattleState)
-                or not 0 <= aircraft < len(state.planes)
-                or state.planes[aircraft].side != engine_side
-            ):
-                raise RuleViolation(
-                    f"aircraft {aircraft} is not one of the {side} side's",
-                    field="aircraft",
-                    code="invalid",
-                )
+            if (refused := aircraft_refusal(battle, state, side, aircraft)) is not None:
+                raise refused
             ids = set(state.in_play(engine_side)) if now == "side" else set(now or [])
             ids = ids | {aircraft} if to_computer else ids - {aircraft}
             handed[side] = sorted(ids)

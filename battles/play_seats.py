@@ -29,6 +29,13 @@ def _pilot_names(system: str) -> tuple[str, ...]:
     return tuple(getattr(system_named(system), "pilots", ()))
 
 
+def default_pilot(system: str) -> str:
+    """The computer pilot standing in for a person who named none: Angels 20's tactical
+    pilot, or another game's first."""
+    names = _pilot_names(system)
+    return "tactical" if "tactical" in names or not names else names[0]
+
+
 # -- seats ---------------------------------------------------------------------------
 def seats_clean(seats: Any, *, system: str = DEFAULT_SYSTEM) -> dict[str, dict[str, Any]]:
     """Check ``settings.seats`` and answer it with users by id; RuleViolation names the field.
@@ -56,10 +63,11 @@ def seats_clean(seats: Any, *, system: str = DEFAULT_SYSTEM) -> dict[str, dict[s
             or not {"user", "pilot"} & set(seat)
             or set(seat) - {"user", "pilot"}
         ):
+            pilot = default_pilot(system)
             raise RuleViolation(
-                'give each side a seat: {"user": id or username} or {"pilot": "tactical"} '
-                '(a person\'s seat may name the computer pilot standing in: {"user": ..., '
-                '"pilot": "random"})',
+                f'give each side a seat: {{"user": id or username}} or {{"pilot": "{pilot}"}} '
+                "(a person's seat may name the computer pilot standing in: "
+                f'{{"user": ..., "pilot": "{pilot}"}})',
                 field=field,
                 code="required",
             )

@@ -18,7 +18,8 @@ class BattleCreateInput(serializers.Serializer):
     scenario = serializers.CharField(
         help_text=f"Angels 20: one of {', '.join(ScenarioKind.values)}; another game: one of "
         "its own scenarios (the new-battle page lists each game's), which brings its aircraft "
-        "and takes no flights and, of the settings, only policies (the game's computer pilots)."
+        "and takes no flights and, of the settings, only policies (the game's computer pilots) "
+        "or seats and a deadline (a person, or one of the game's computer pilots, per side)."
     )
     flights = serializers.DictField(
         required=False,

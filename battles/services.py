@@ -81,22 +81,14 @@ def battle_create(
     game = system_checked(system, built=True)
     system = game.name
     given_seed, seed = seed, secrets.randbits(48) if seed is None else seed
+    other_setup = None
     if system not in SCENARIO_SYSTEMS:  # issue 25: another game's scenario comes whole
-        setup_json, own = other_game_setup(
+        other_setup, settings = other_game_setup(
             game, scenario=scenario, flights=flights, settings=settings or {}, seed=seed
         )
-        with transaction.atomic():
-            battle = Battle.objects.create(
-                system=system, scenario=scenario, settings=own, setup=setup_json, seed=seed,
-                requested_by=requested_by if getattr(requested_by, "is_authenticated", False) else None,
-                status=BattleStatus.PENDING if resolve else BattleStatus.DRAFT, source_key=source_key,
-            )  # fmt: skip
-            if resolve:
-                _dispatch([battle.pk])
-        return battle
     flights = flights or {}
     # issue 14: with a person in a seat the battle is flown by people ("in play"), not a worker
-    settings, by_people = settings_with_seats(settings or {})
+    settings, by_people = settings_with_seats(settings or {}, system=system)
     if by_people and given_seed is not None and not getattr(requested_by, "is_staff", False):
         raise RuleViolation(
             "a battle flown by people takes no seed from its players: with it they could "
@@ -105,7 +97,11 @@ def battle_create(
         )  # fmt: skip
     if by_people:  # issue 23: a seat naming someone else is an offer they accept or decline
         settings = seats_offer(settings, by=requested_by)
-    setup = build_scenario(kind=scenario, flights=flights, settings=settings, seed=seed)
+    setup = (
+        build_scenario(kind=scenario, flights=flights, settings=settings, seed=seed).to_json()
+        if other_setup is None
+        else other_setup
+    )
     status = (
         BattleStatus.IN_PLAY
         if by_people
@@ -115,7 +111,7 @@ def battle_create(
     )
     with transaction.atomic():
         battle = Battle.objects.create(
-            system=system, scenario=scenario, flights=flights, settings=settings, setup=setup.to_json(), seed=seed,
+            system=system, scenario=scenario, flights=flights, settings=settings, setup=setup, seed=seed,
             requested_by=requested_by if getattr(requested_by, "is_authenticated", False) else None,
             status=status, source_key=source_key,
         )  # fmt: skip

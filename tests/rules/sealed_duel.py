@@ -167,6 +167,13 @@ class SealedDuelSystem(DuelSystem):
     name = "sealed_duel"
     title = "Duel at Dusk"
     refusal: type[Exception] = Refused
+    # the new-battle page and API offer these (battles/other_games.py)
+    scenarios = {"dusk": "Dusk at the crossroads", "short": "A short duel (3 turns)"}
+
+    def scenario(self, key: str, seed: int) -> dict[str, Any]:
+        if key not in self.scenarios:
+            raise KeyError(key)
+        return {**SEALED_SCENARIO, "turns": 3 if key == "short" else SEALED_SCENARIO["turns"]}
 
     def new_battle(self, scenario: dict[str, Any], seed: int) -> SealedDuel:  # type: ignore[override]
         return SealedDuel(self.scenario_json(scenario), seed)
