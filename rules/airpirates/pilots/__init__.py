@@ -51,7 +51,13 @@ def play_out(battle: Any, pilots: Sequence[Any], *, max_actions: int = 50_000) -
         if n >= max_actions:
             raise RuntimeError(f"battle not over after {max_actions} actions")
         side = battle.current_side()
-        battle.apply_unchecked(pilots[side].choose(battle))
+        try:
+            action = pilots[side].choose(battle)
+        except Exception as error:
+            if not battle.legal_actions():  # the engine's fault, not the pilot's
+                raise Stuck(f"{battle.phase_name()}: no legal action for side {side}") from error
+            raise
+        battle.apply_unchecked(action)
         n += 1
     result: dict[str, Any] = battle.result()
     return result

@@ -32,6 +32,7 @@ FIRE_FATAL = 0.8  # 13b4: a fire is put out on a modified 9 or more
 ELIMINATED = 10.0  # [8]: an eliminated unit is worth 10, else 1 a hit
 
 Axial = tuple[int, int]
+MARGIN = 3  # hexes of the gameboard kept free for the next maneuver
 # the impulse chart (charts.moves) by speed (0-6; faster moves as 6) and impulse (1-6)
 MOVES = tuple(tuple(moves(s, k) for k in range(IMPULSES + 1)) for s in range(IMPULSES + 1))
 
@@ -288,6 +289,8 @@ def overflow(me: Ghost, ghosts: list[Ghost], width: int, height: int, everyone: 
     points = []
     for g in ghosts:
         points.append(g.pos)
+        if g.marker is not None:
+            points.append(g.marker[0])  # 3b: its path to its marker is on the board too
         if everyone or g is me:
             dq, dr = STEPS[g.facing]
             points.append((g.pos[0] + 3 * dq, g.pos[1] + 3 * dr))
@@ -296,7 +299,9 @@ def overflow(me: Ghost, ghosts: list[Ghost], width: int, height: int, everyone: 
         points += [me.pos, (me.pos[0] + 3 * dq, me.pos[1] + 3 * dr)]
     rows = [r for _, r in points]
     cols = [q + (r - (r & 1)) // 2 for q, r in points]
-    return max(0, max(cols) - min(cols) - width + 2) + max(0, max(rows) - min(rows) - height + 2)
+    return max(0, max(cols) - min(cols) - width + MARGIN) + max(
+        0, max(rows) - min(rows) - height + MARGIN
+    )
 
 
 def nearest(me: Ghost, others: list[Ghost]) -> int:

@@ -65,6 +65,8 @@ HORIZON = 12  # impulses a maneuver is flown on before it is judged without comp
 NEXT = 0.7  # the second maneuver's worth against the first's
 PLACES = 16  # edge hexes considered for a unit: those nearest its wingman or the enemy
 EDGE = 3.0  # victory points a hex of overflowing the gameboard costs (3b)
+ALTITUDE = 0.8  # victory points a level beyond firing range of the nearest enemy costs
+CLOSE = 0.06  # victory points a hex from the nearest enemy costs
 FAR = 8  # hexes beyond which no shot is foreseen two maneuvers ahead
 POSITION = 0.8  # victory points of a clean position on one enemy's tail
 IMPULSES_A_SHOT = 6  # a good shot expected about once a turn when engaged
@@ -241,7 +243,7 @@ class TacticalPilot:
         offence, danger = fs.position(me, enemies, [])
         close = fs.nearest(me, enemies)
         edge = EDGE * fs.overflow(me, gs, *self.board, everyone=False)
-        return POSITION * (offence - self.strength.danger * danger) - 0.03 * close - edge
+        return POSITION * (offence - self.strength.danger * danger) - CLOSE * close - edge
 
     # -- the Fire Phase (6a, 6b) ------------------------------------------------------
     def _fire(self, battle: Any, fires: list[Any], holds: list[Any]) -> Any:
@@ -285,13 +287,27 @@ class TacticalPilot:
         ghosts = self._ghosts(battle, side)
         left = self._left(battle)  # the Change Phase closes the turn: impulse VI is done
         low = int(unit.card["min_speed"])
+        slowing = unit.marker is not None and MANEUVERS[unit.marker["maneuver"]][0] in SLOWING
+        me0 = next(g for g in ghosts if g.uid == uid)
+        foes = sorted((fs.axial_distance(me0.pos, g.pos), g.uid, g) for g in ghosts
+                      if g.spec.side != side)  # fmt: skip
+        target = foes[0][2] if foes else None
 
         def score(a: Any) -> float:
             gs = [g.copy() for g in ghosts]
             me = next(g for g in gs if g.uid == uid)
             me.alt, me.speed = a.altitude, a.speed
             value = self._fly(gs, uid, None, 1, left, further=False)
-            return value - (0.3 if a.speed <= low else 0.0) - 0.01 * abs(a.speed - 5)
+            value -= (0.3 if a.speed <= low else 0.0) + 0.01 * abs(a.speed - 5)
+            if slowing and a.speed - 1 < low:
+                value -= 5.0  # 3e2: the marked maneuver would complete below the minimum
+            if target is not None:  # 6a1, 6c1.2: within one altitude of the target, level
+                apart = abs(a.altitude - target.alt)
+                value -= ALTITUDE * max(0, apart - 1) + 0.2 * (apart > 0)
+                value -= 0.15 * max(0, min(target.speed, 6) - a.speed)  # keep up with it
+                if foes[0][0] > FAR:  # far off: closing is all (speeds above 6 gain nothing)
+                    value -= 0.2 * max(0, 6 - a.speed)
+            return value
 
         return self._pick(mine, score)
 
