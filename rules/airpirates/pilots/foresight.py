@@ -33,6 +33,7 @@ ELIMINATED = 10.0  # [8]: an eliminated unit is worth 10, else 1 a hit
 
 Axial = tuple[int, int]
 MARGIN = 3  # hexes of the gameboard kept free for the next maneuver
+AHEAD = 5  # hexes flown on when judging the room left (3b)
 # the impulse chart (charts.moves) by speed (0-6; faster moves as 6) and impulse (1-6)
 MOVES = tuple(tuple(moves(s, k) for k in range(IMPULSES + 1)) for s in range(IMPULSES + 1))
 
@@ -293,10 +294,10 @@ def overflow(me: Ghost, ghosts: list[Ghost], width: int, height: int, everyone: 
             points.append(g.marker[0])  # 3b: its path to its marker is on the board too
         if everyone or g is me:
             dq, dr = STEPS[g.facing]
-            points.append((g.pos[0] + 3 * dq, g.pos[1] + 3 * dr))
+            points.append((g.pos[0] + AHEAD * dq, g.pos[1] + AHEAD * dr))
     if me not in ghosts:
         dq, dr = STEPS[me.facing]
-        points += [me.pos, (me.pos[0] + 3 * dq, me.pos[1] + 3 * dr)]
+        points += [me.pos, (me.pos[0] + AHEAD * dq, me.pos[1] + AHEAD * dr)]
     rows = [r for _, r in points]
     cols = [q + (r - (r & 1)) // 2 for q, r in points]
     return max(0, max(cols) - min(cols) - width + MARGIN) + max(

@@ -67,6 +67,9 @@ PLACES = 16  # edge hexes considered for a unit: those nearest its wingman or th
 EDGE = 3.0  # victory points a hex of overflowing the gameboard costs (3b)
 ALTITUDE = 0.8  # victory points a level beyond firing range of the nearest enemy costs
 CLOSE = 0.06  # victory points a hex from the nearest enemy costs
+PURSUIT = 0.4  # a far enemy dead ahead, against one dead astern: twice this
+AMMO = 0.4  # the share of the best shot a box is kept for when boxes are scarce (13a3)
+BEAM = 3  # maneuvers looked at a maneuver further
 FAR = 8  # hexes beyond which no shot is foreseen two maneuvers ahead
 POSITION = 0.8  # victory points of a clean position on one enemy's tail
 IMPULSES_A_SHOT = 6  # a good shot expected about once a turn when engaged
@@ -176,10 +179,19 @@ class TacticalPilot:
         enemies = [g for g in ghosts if g.spec.side != side]
         near = fs.nearest(me, enemies) <= FAR  # far off, the position is all that counts
 
-        def score(a: Any) -> float:
-            return self._fly(ghosts, uid, a.maneuver, start, left, further=near)
+        def glance(a: Any) -> float:
+            return self._fly(ghosts, uid, a.maneuver, start, left, further=False)
 
-        return self._pick(mine, score)
+        if not (near and self.strength.second_ply):
+            return self._pick(mine, glance)
+        # the maneuvers best at a glance are looked at a maneuver further
+        ranked = sorted(range(len(mine)), key=lambda i: -glance(mine[i]))
+        best = [mine[i] for i in sorted(ranked[:BEAM])]
+
+        def score(a: Any) -> float:
+            return self._fly(ghosts, uid, a.maneuver, start, left)
+
+        return self._pick(best, score)
 
     def _fly(
         self,
@@ -242,6 +254,11 @@ class TacticalPilot:
             return 0.0
         offence, danger = fs.position(me, enemies, [])
         close = fs.nearest(me, enemies)
+        if close > 3:  # far off: turn toward the nearest enemy
+            heading = max(
+                fs.aspect(me, e)[0] for e in enemies if fs.axial_distance(me.pos, e.pos) == close
+            )
+            offence += PURSUIT * heading
         edge = EDGE * fs.overflow(me, gs, *self.board, everyone=False)
         return POSITION * (offence - self.strength.danger * danger) - CLOSE * close - edge
 
@@ -274,7 +291,7 @@ class TacticalPilot:
         scarcity = max(0.0, 1.0 - (boxes - 1) / max(chances, 1.0))
         defence = sum(fr.defence_modifier(target).values())
         top = fs.shot_value(factor + 1, defence, fs.kill_chance(target), damage_of(target))
-        return 0.75 * scarcity * top
+        return AMMO * scarcity * top
 
     # -- the Change Phase ([7]) -------------------------------------------------------
     def _change(self, battle: Any, side: int, changes: list[Any]) -> Any:
