@@ -72,7 +72,8 @@ def test_prefers_the_tail_shot_to_the_head_on_one():
 def test_keeps_its_last_box_for_a_better_shot_where_a_novice_fires():
     b = tail_and_head_on()
     b.unit(3).hex = None
-    b.unit(3).eliminated = True  # only the head-on target is left
+    b.unit(3).eliminated = True  # only the head-on target is left, one altitude up (-2)
+    b.unit(4).altitude = b.unit(1).altitude + 1
     b.unit(1).ammunition_used = b.unit(1).card["ammunition"] - 1  # one box left, turn 1
     assert CompetentPilot(1).choose(b) == Hold(1)
     assert NovicePilot(1).choose(b) == Fire(1, 4)
