@@ -206,6 +206,18 @@ class Battle(models.Model):
             return self.system
 
     @property
+    def scenario_title(self) -> str:
+        """The scenario's name as pages show it: another game's from its own list (issue 25)."""
+        if self.system != DEFAULT_SYSTEM:
+            try:
+                offered = getattr(system_named(self.system), "scenarios", None)
+            except UnknownSystem:
+                offered = None
+            if isinstance(offered, dict) and self.scenario in offered:
+                return str(offered[self.scenario])
+        return str(self.get_scenario_display())
+
+    @property
     def winner(self) -> str | None:
         return (self.result or {}).get("winner")
 

@@ -19,6 +19,7 @@ from angels.numbers import digits
 from rules.angels20 import AircraftStats
 
 from . import play, play_steps, seat_offers
+from .game_pages import page_parts
 from .models import Battle
 from .report import HEX_SIZE, frames_from_log, hex_center, hex_grid_points, map_features, map_size
 from .selectors import battle_crews
@@ -124,6 +125,7 @@ def _board(request: HttpRequest, battle: Battle) -> dict[str, Any]:
         "svg_h": svg_h,
         "hex_size": HEX_SIZE,
         "log": list(reversed(shown)),
+        **page_parts(battle),  # issue 25: Angels 20's map for its battles only; the stand-in
         "to_act_name": view["seats"].get(view["to_act"] or "", ""),
         "waiting_words": ", ".join(f"{view['seats'][s]} ({s})" for s in view["waiting_for"]),
         "deadline_words": play.deadline_words(view["deadline_seconds"])

@@ -15,6 +15,7 @@ from angels.throttling import page_throttled
 
 from . import access, services
 from .filters import BattleFilter
+from .game_pages import page_parts
 from .log_sentences import plane_names
 from .models import Battle, BattleBatch, BattleStatus
 from .play_notes import notes_into_frames
@@ -95,6 +96,7 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
             "aircraft": [{"i": i, **a} for i, a in enumerate(battle.setup.get("aircraft", []))],
             "rules": rules_summary(battle.setup, battle.log or []),
             "features": map_features(battle.setup.get("rules", {}), width, height),
+            **page_parts(battle),  # issue 25: Angels 20's map and rules card for its battles only
         },
     )
 

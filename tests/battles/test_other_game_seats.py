@@ -203,6 +203,13 @@ def test_a_side_is_handed_to_the_games_computer_pilot_but_not_one_aircraft(flyer
     assert one.status_code == 400 and one.json()["errors"][0]["field"] == "aircraft"
     assert "a whole side at a time" in one.json()["detail"]
     assert Battle.objects.get(pk=battle.pk).handed in ({}, None)
+    confirm = flyer.get(f"/battles/{battle.pk}/play/?hand_side=axis").content.decode()
+    assert "will fly <strong>your whole axis side</strong>, deciding for it at once" in confirm
+    board = flyer.get(f"/battles/{battle.pk}/play/").content.decode()
+    assert 'name="computer" value="gunner">Let the gunner computer pilot decide' in board
+    assert 'id="play-map"' not in board and 'id="play-legend"' not in board
+    listed = flyer.get("/battles/").content.decode()
+    assert "<td>Duel at Dusk</td><td>A short duel (3 turns)</td>" in listed
     side = flyer.post(url, {"side": "axis"}, content_type="application/json")
     assert side.status_code == 200, side.content
     battle.refresh_from_db()

@@ -81,7 +81,12 @@ def test_two_people_fly_the_sealed_duel_in_the_browser_and_read_its_report(open_
             hidden = _hans_aim(turn)
             assert not hidden.search(seen), seen  # where hans aimed is nowhere on tom's page
             assert not hidden.search(phone.content())
-            if turn == 1:
+            if turn == 1:  # the duel has no map or aircraft: no empty hex grid or table
+                for page in (desk, phone):
+                    assert page.locator("#play-map, #play-legend").count() == 0
+                    assert f"Battle #{battle.pk}: A short duel (3 turns)" in page.inner_text("h1")
+                stand_in = phone.locator("#hand-over button").inner_text()
+                assert stand_in == "Let the gunner computer pilot decide this one"
                 assert page_width(phone) <= PHONE
                 screenshot(phone, f"other-game-sealed-{PHONE}")
                 screenshot(desk, f"other-game-waiting-{DESK}")
@@ -101,6 +106,12 @@ def test_two_people_fly_the_sealed_duel_in_the_browser_and_read_its_report(open_
             log = page.locator("#log").inner_text()
             assert "Turn 1: aim sealed: aim 3; side axis." in log
             assert "Turn 1: aim sealed: aim 1; side allied." in log
+            # Angels 20's rules card, map and legend are not the duel's: not shown
+            assert page.locator("#rules, #legend").count() == 0
+            assert not page.locator("#map").is_visible()
+            page.locator("#controls button", has_text="Next turn").click()
+            assert page.locator("#where").inner_text() == f"turn 1 · event 2/{len(battle.log)}"
+            assert "Turn 1: aim sealed: aim 3; side axis." in page.locator("#event").inner_text()
         assert page_width(phone) <= PHONE
         screenshot(desk, f"other-game-report-{DESK}")
         screenshot(phone, f"other-game-report-{PHONE}")
