@@ -32,7 +32,8 @@ from rules.dice import Dice
 from .. import fire as fr
 from ..actions import MANEUVERS
 from ..charts import IMPULSES, TURNS
-from ..maneuvers import SLOWING, refusal
+from ..hexes import shift_to_fit
+from ..maneuvers import SLOWING, plan, refusal
 from ..units import SIDES, Unit
 from . import foresight as fs
 
@@ -91,6 +92,7 @@ class TacticalPilot:
     def __init__(self, seed: int, strength: Strength | None = None) -> None:
         self.dice = Dice(seed, record=False)
         self.board = (28, 16)  # the battle's gameboard, read at each decision
+        self.cramped = 0  # hexes the battle lacks on the gameboard before this decision
         if strength is not None:
             self.strength = strength
 
@@ -177,6 +179,8 @@ class TacticalPilot:
         left = self._left(battle)
         me = next(g for g in ghosts if g.uid == uid)
         enemies = [g for g in ghosts if g.spec.side != side]
+        # the room already lacking now: only what a maneuver adds to it counts (3b)
+        self.cramped = fs.overflow(me, ghosts, *self.board, everyone=False)
         near = fs.nearest(me, enemies) <= FAR  # far off, the position is all that counts
 
         def glance(a: Any) -> float:
@@ -259,7 +263,7 @@ class TacticalPilot:
                 fs.aspect(me, e)[0] for e in enemies if fs.axial_distance(me.pos, e.pos) == close
             )
             offence += PURSUIT * heading
-        edge = EDGE * fs.overflow(me, gs, *self.board, everyone=False)
+        edge = EDGE * max(0, fs.overflow(me, gs, *self.board, everyone=False) - self.cramped)
         return POSITION * (offence - self.strength.danger * danger) - CLOSE * close - edge
 
     # -- the Fire Phase (6a, 6b) ------------------------------------------------------
@@ -303,6 +307,7 @@ class TacticalPilot:
             return self._steady(unit, enemies, mine)
         ghosts = self._ghosts(battle, side)
         left = self._left(battle)  # the Change Phase closes the turn: impulse VI is done
+        self.cramped = 0
         low = int(unit.card["min_speed"])
         slowing = unit.marker is not None and MANEUVERS[unit.marker["maneuver"]][0] in SLOWING
         me0 = next(g for g in ghosts if g.uid == uid)
@@ -356,8 +361,8 @@ class TacticalPilot:
         placed = self._ghosts(battle, side)
         w, h = battle.scenario.width, battle.scenario.height
         enemies = [g for g in placed if g.side != side]
-        # an enemy flying off a battle already as wide as the board will leave it (3b)
-        staying = [e for e in enemies if not fs.overflow(e, placed, w, h, everyone=False)]
+        # an enemy no maneuver keeps on a battle already as wide as the board leaves it (3b)
+        staying = [e for e in enemies if not trapped(battle.unit(e.uid), battle)]
         enemies = staying or enemies
         allies = [g for g in placed if g.side == side]
         me = fs.ghost(battle.unit(uid), side)
@@ -388,6 +393,20 @@ def _point(pos: fs.Axial) -> fs.Ghost:
     g = fs.Ghost.__new__(fs.Ghost)
     g.pos, g.facing = pos, 0
     return g
+
+
+def trapped(unit: Unit, battle: Any) -> bool:
+    """No maneuver ``unit`` may mark keeps it and every unit placed on the gameboard, the
+    whole battle shifted (3b, ``hexes.shift_to_fit``): it will leave the battle."""
+    assert unit.hex is not None
+    others = [u.hex for u in battle.units if u is not unit and u.hex is not None]
+    w, h = battle.scenario.width, battle.scenario.height
+    for maneuver in MANEUVERS:
+        if refusal(unit, maneuver) is None:
+            planned = plan(unit, maneuver)
+            if shift_to_fit([*others, unit.hex, *planned["path"], planned["end"]], w, h):
+                return False
+    return True
 
 
 def damage_of(unit: Unit) -> int:
