@@ -361,9 +361,13 @@ class TacticalPilot:
         placed = self._ghosts(battle, side)
         w, h = battle.scenario.width, battle.scenario.height
         enemies = [g for g in placed if g.side != side]
-        # an enemy no maneuver keeps on a battle already as wide as the board leaves it (3b)
-        staying = [e for e in enemies if not trapped(battle.unit(e.uid), battle)]
-        enemies = staying or enemies
+        # an enemy no maneuver keeps on a battle already as wide as the board leaves it
+        # (3b), each checked in turn without those gone before it, as the battle does
+        gone: set[int] = set()
+        for e in sorted(enemies, key=lambda g: g.uid):
+            if trapped(battle.unit(e.uid), battle, gone):
+                gone.add(e.uid)
+        enemies = [e for e in enemies if e.uid not in gone] or enemies
         allies = [g for g in placed if g.side == side]
         me = fs.ghost(battle.unit(uid), side)
         centre = _point(fs.to_axial(((w - 1) // 2, (h - 1) // 2)))
@@ -395,11 +399,14 @@ def _point(pos: fs.Axial) -> fs.Ghost:
     return g
 
 
-def trapped(unit: Unit, battle: Any) -> bool:
-    """No maneuver ``unit`` may mark keeps it and every unit placed on the gameboard, the
-    whole battle shifted (3b, ``hexes.shift_to_fit``): it will leave the battle."""
+def trapped(unit: Unit, battle: Any, gone: set[int] | None = None) -> bool:
+    """No maneuver ``unit`` may mark keeps it and every unit placed on the gameboard (but
+    those ``gone``), the whole battle shifted (3b, ``hexes.shift_to_fit``): it will leave
+    the battle."""
     assert unit.hex is not None
-    others = [u.hex for u in battle.units if u is not unit and u.hex is not None]
+    gone = gone or set()
+    others = [u.hex for u in battle.units
+              if u is not unit and u.hex is not None and u.id not in gone]  # fmt: skip
     w, h = battle.scenario.width, battle.scenario.height
     for maneuver in MANEUVERS:
         if refusal(unit, maneuver) is None:
