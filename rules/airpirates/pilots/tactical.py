@@ -32,7 +32,7 @@ from rules.dice import Dice
 from .. import fire as fr
 from ..actions import MANEUVERS
 from ..charts import IMPULSES, TURNS
-from ..hexes import shift_to_fit
+from ..hexes import ahead, shift_to_fit
 from ..maneuvers import SLOWING, plan, refusal
 from ..units import SIDES, Unit
 from . import foresight as fs
@@ -71,6 +71,7 @@ CLOSE = 0.06  # victory points a hex from the nearest enemy costs
 PURSUIT = 0.4  # a far enemy dead ahead, against one dead astern: twice this
 AMMO = 0.4  # the share of the best shot a box is kept for when boxes are scarce (13a3)
 BEAM = 3  # maneuvers looked at a maneuver further
+ROOM = 6  # hexes ahead an enemy placed needs to stay in the battle a while (3b)
 FAR = 8  # hexes beyond which no shot is foreseen two maneuvers ahead
 POSITION = 0.8  # victory points of a clean position on one enemy's tail
 IMPULSES_A_SHOT = 6  # a good shot expected about once a turn when engaged
@@ -368,6 +369,10 @@ class TacticalPilot:
             if trapped(battle.unit(e.uid), battle, gone):
                 gone.add(e.uid)
         enemies = [e for e in enemies if e.uid not in gone] or enemies
+        # and of those, the ones with the most room ahead (one flying off the board's
+        # edge, away from the rest, will leave it soon)
+        rooms = {e.uid: room(battle.unit(e.uid), battle, gone) for e in enemies}
+        enemies = [e for e in enemies if rooms[e.uid] >= min(ROOM, max(rooms.values()))]
         allies = [g for g in placed if g.side == side]
         me = fs.ghost(battle.unit(uid), side)
         centre = _point(fs.to_axial(((w - 1) // 2, (h - 1) // 2)))
@@ -414,6 +419,20 @@ def trapped(unit: Unit, battle: Any, gone: set[int] | None = None) -> bool:
             if shift_to_fit([*others, unit.hex, *planned["path"], planned["end"]], w, h):
                 return False
     return True
+
+
+def room(unit: Unit, battle: Any, gone: set[int]) -> int:
+    """How many hexes (up to ``ROOM``) ``unit`` may fly straight on with every other unit
+    placed (but those ``gone``) and the whole battle kept on the gameboard (3b)."""
+    assert unit.hex is not None
+    others = [u.hex for u in battle.units
+              if u is not unit and u.hex is not None and u.id not in gone]  # fmt: skip
+    w, h = battle.scenario.width, battle.scenario.height
+    path = ahead(unit.hex, unit.facing, ROOM)
+    for n in range(ROOM):
+        if shift_to_fit([*others, unit.hex, *path[: n + 1]], w, h) is None:
+            return n
+    return ROOM
 
 
 def damage_of(unit: Unit) -> int:
