@@ -94,9 +94,9 @@ class Invitation(models.Model):
 
     @property
     def part(self) -> str:
-        """The part offered in words: "commander of the axis side", "spectator"."""
+        """The part offered in words: "commander of the Axis side", "spectator"."""
         if self.role == Role.COMMANDER:
-            return f"commander of the {self.side} side"
+            return f"commander of the {self.side.capitalize()} side"
         return str(Role(self.role).label).lower()
 
     @property

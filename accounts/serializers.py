@@ -23,7 +23,7 @@ class InvitationOutput(serializers.Serializer):
     campaign = serializers.IntegerField(source="campaign_id")
     role = serializers.CharField()
     side = serializers.CharField()
-    part = serializers.CharField(help_text='In words: "commander of the axis side".')
+    part = serializers.CharField(help_text='In words: "commander of the Axis side".')
     email = serializers.CharField()
     status = serializers.ChoiceField(choices=["pending", "accepted", "expired", "revoked"])
     created_at = serializers.DateTimeField()

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from rules.citations import citation_words
+
 CITATION = re.compile(r"^\d{3} '.+'$")
 # the usual codes; DRF's own (min_value, invalid_choice, blank, ...) pass through too
 CODES = ("invalid", "format", "range", "required", "exists", "permission", "state", "conflict")
@@ -53,7 +55,14 @@ class RuleViolation(Exception):
     def as_dict(self) -> dict[str, str | None]:
         return {"detail": self.message, "field": self.field, "rule": self.rule, "code": self.code}
 
+    @property
+    def rule_words(self) -> str:
+        """The rule as a page says it: "rulebook 003, Mission phase" ("" without one)."""
+        return citation_words(self.rule) if self.rule else ""
+
     def __str__(self) -> str:
+        """As a page or a command says it: the rule in words ("rulebook 003, Mission
+        phase"), never its code (issue 24 §7); the API gives ``rule`` as a citation."""
         where = f"{self.field}: " if self.field else ""
-        rule = f" [{self.rule}]" if self.rule else ""
+        rule = f" ({self.rule_words})" if self.rule else ""
         return f"{where}{self.message}{rule}"

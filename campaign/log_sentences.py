@@ -23,7 +23,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 
-from rules.cardgame.cards import EVENT_RULES, GROUND, STRATEGIC
+from rules.cardgame.cards import EVENT_RULES, GROUND, STRATEGIC, experience_rank
 from rules.citations import rule_words
 
 KINDS = {GROUND: "ground support", STRATEGIC: "strategic bombing", "E": "espionage"}
@@ -544,6 +544,17 @@ def _correction(e: Mapping[str, Any], n: LogNames) -> SafeString:
     )
 
 
+def _pilot_experience(e: Mapping[str, Any], n: LogNames) -> SafeString:
+    """The markers planes start with because of who flies them (campaign.pilot_experience)."""
+    return format_html(
+        "Pilots bring their experience to the planes they were given: {}.",
+        format_html_join(
+            "; ", "{} starts with {} XM ({})",
+            ((plane(n, p), xm, experience_rank(int(xm))) for p, xm in e["planes"].items()),
+        ),
+    )  # fmt: skip
+
+
 def _victory(e: Mapping[str, Any], n: LogNames) -> SafeString:
     return format_html(
         "{} wins the campaign by {}. {}; {}. {}",
@@ -591,6 +602,7 @@ SENTENCES: dict[str, Builder] = {
     "reshuffle": _reshuffle,
     "deck_exhausted": _deck_exhausted,
     "correction": _correction,
+    "pilot_experience": _pilot_experience,
     "victory": _victory,
 }
 

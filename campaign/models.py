@@ -311,7 +311,7 @@ class PersonToInvite(models.Model):
         ordering = ["username", "pk"]
 
     def __str__(self) -> str:
-        side = f" of the {self.side} side" if self.side else ""
+        side = f" of the {self.side.capitalize()} side" if self.side else ""
         return f"{self.username} ({self.role}{side})"
 
 

@@ -29,7 +29,7 @@ def mission_name(state: GameState, mission_id: Any) -> str:
 def sync_planes(
     campaign: Campaign, state: GameState, *, actor: str, action: int | None = None,
     quiet: set[str] | None = None,
-) -> None:  # fmt: skip
+) -> list[CampaignPlane]:  # fmt: skip
     """Keep the roster in step with the planes of the game.
 
     Every plane card put into play gets a pilot of its side's roster (one that
@@ -40,7 +40,8 @@ def sync_planes(
     pilot of a plane shot down (survival, capture, wounds) is applied by
     :func:`campaign.results.plane_lost`. ``action`` is the sequence of the
     action whose consequences these are (undo takes them back); ``quiet``
-    the planes whose loss an undo has already taken back.
+    the planes whose loss an undo has already taken back. Returns the planes given a
+    pilot at this sync.
     """
     from .results import plane_lost, plane_restored
 
@@ -53,6 +54,7 @@ def sync_planes(
         _undone_assignments_forget(campaign, known)
     busy = {p.pilot_id for p in known.values() if p.pilot_id and p.left_turn is None}
     exhausted: set[str] = set()  # sides with no free pilot left at this sync
+    assigned: list[CampaignPlane] = []
     if action is not None:
         # a plane in play left without a pilot (none was free when it came) gets one as
         # soon as one is (a replacement drafted since): oldest planes first, before new ones
@@ -64,6 +66,7 @@ def sync_planes(
             if pilot is not None:
                 record.pilot = pilot
                 record.save(update_fields=["pilot"])
+                assigned.append(record)
     for pid, plane in state.planes.items():
         if pid in known:
             continue
@@ -74,6 +77,8 @@ def sync_planes(
             campaign=campaign, plane_id=pid, side=plane["side"], aircraft_type=types[spec.name], pilot=pilot,
             entered_turn=state.turn,
         )  # fmt: skip
+        if pilot is not None:
+            assigned.append(known[pid])
     for pid, record in list(known.items()):
         current = state.planes.get(pid) or state.lost.get(pid)
         if current is None:  # an undone production: the card is back in the deck
@@ -102,6 +107,7 @@ def sync_planes(
             record.save(update_fields=["left_turn"])
             if pid not in (quiet or ()):
                 plane_restored(campaign=campaign, plane=record, actor=actor)
+    return assigned
 
 
 def _pilot_assign(

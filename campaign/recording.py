@@ -26,6 +26,7 @@ from rules.cardgame.engagement import FLAK
 
 from .enrolment import enrolment_release
 from .models import ActionKind, Campaign, CampaignAction, CampaignStatus
+from .pilot_experience import pilot_experience_bring
 from .planes import sync_planes
 
 SIDES = ("allied", "axis")
@@ -128,7 +129,9 @@ def action_record(
         phase=phase,
     )
     state_save(campaign, state, before_version)
-    sync_planes(campaign, state, actor=actor, action=sequence)
+    assigned = sync_planes(campaign, state, actor=actor, action=sequence)
+    if pilot_experience_bring(campaign, state, assigned, action=sequence) is not None:
+        state_save(campaign, state, campaign.version)
     _after_action(campaign, state, turn_before=turn, actor=actor, engagements_before=resolved)
     return sequence
 

@@ -47,6 +47,7 @@ from .models import (
     ResolutionMode,
     Role,
 )
+from .pilot_experience import bound_action, markers_taken_back
 from .planes import sync_planes
 from .recording import action_record, campaign_locked, denormalise, next_sequence, state_save
 
@@ -446,6 +447,9 @@ CORRECTION_MAX = 999
 
 
 def _apply_correction(state: GameState, payload: dict[str, Any]) -> None:
+    if "pilot_xm" in payload:  # the experience assigned pilots bring (campaign.pilot_experience)
+        state.pilot_experience(payload["pilot_xm"])
+        return
     state.correct(pp=payload.get("pp"), st=payload.get("st"))
 
 
@@ -519,6 +523,9 @@ def campaign_undo_last(*, campaign_id: int, by: User) -> Campaign:
         last = campaign.actions.filter(undone=False).order_by("-sequence").first()
         if last is None:
             raise RuleViolation("there is nothing to undo", code="state")
+        bound, brought = bound_action(last), None
+        if bound is not None:  # the experience its pilots brought goes with the action
+            brought, last = last, campaign.actions.get(sequence=bound)
         _undo_refusal(campaign, last)
         if campaign.turn > last.turn:  # the turn's start went after the action's results
             in_play = campaign.planes.filter(pilot__isnull=False, left_turn__isnull=True)
@@ -527,9 +534,13 @@ def campaign_undo_last(*, campaign_id: int, by: User) -> Campaign:
                 in_play=set(in_play.values_list("pilot_id", flat=True)),
             )  # fmt: skip
         reverted = campaign_action_revert(campaign=campaign, sequence=last.sequence)
-        last.undone, last.undone_by = True, by
-        last.save(update_fields=["undone", "undone_by"])
+        for record in (last, brought):
+            if record is not None:
+                record.undone, record.undone_by = True, by
+                record.save(update_fields=["undone", "undone_by"])
         state = campaign_replay(campaign)
+        if brought is not None:
+            markers_taken_back(campaign, state, brought)
         if not state.is_over():
             campaign.status, campaign.winner = CampaignStatus.ACTIVE, ""
         state_save(campaign, state, campaign.version)

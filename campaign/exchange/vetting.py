@@ -307,7 +307,7 @@ def _replay_check(row: dict[str, Any], where: str) -> None:
 
 # -- the file's people and history, as text ---------------------------------------------
 def member_words(row: dict[str, Any]) -> str:
-    side = f" of the {row.get('side')} side" if row.get("side") else ""
+    side = f" of the {str(row.get('side')).capitalize()} side" if row.get("side") else ""
     return f"{row.get('user')} ({row.get('role')}{side})"
 
 

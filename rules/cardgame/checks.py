@@ -93,6 +93,7 @@ def cite(section: str) -> str:
 VICTORY_RULE = cite("VICTORY")
 PP_RULE = cite("PRODUCTION POINT SCORE")  # "A running Total"
 ST_RULE = cite("STRATEGY TOKENS")  # "A running Total"
+XM_RULE = cite("EXPERIENCE PHASE")
 SETUP_RULE = cite("SETUP")
 TURN_RULE = cite("TURN SEQUENCE")  # "Players take turns."
 EVENT_PHASE_RULE = cite("EVENT PHASE")  # "Draw 2 Event cards and put them in your hand."

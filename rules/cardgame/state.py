@@ -52,7 +52,7 @@ from .actions import (
     action_sort_key,
 )
 from .cards import ALLIED, ESPIONAGE, EVENT_RULES, SIDES, MissionSpec, PlaneSpec, other
-from .checks import PP_RULE, ST_RULE, RuleError, action_error, check, turn_error
+from .checks import PP_RULE, ST_RULE, XM_RULE, RuleError, action_error, check, turn_error
 from .engagement import EngagementResult
 from .phases import (
     ASSIGN,
@@ -462,6 +462,22 @@ class GameState:
                     raise RuleError(rule, f"{name} of {side!r} cannot be set to {value!r}")
                 getattr(self, name)[side] = int(value)
         self._log("correction", pp=dict(pp or {}), st=dict(st or {}))
+
+    def pilot_experience(self, markers: Mapping[str, int]) -> None:
+        """The experience markers planes in play start with because of who flies them
+        (ruling "A pilot's quality and his plane's rank"): a plane keeps what it has
+        when that is more. Like :meth:`correct`, the Django layer records it in the
+        campaign's action record right after the action that gave the plane its pilot,
+        so replays apply it in its place."""
+        given: dict[str, int] = {}
+        for plane_id, value in markers.items():
+            plane = self.planes.get(plane_id)
+            if plane is None or int(value) < 0:
+                # 003 "EXPERIENCE PHASE": markers are earned by planes in play
+                raise RuleError(XM_RULE, f"no plane {plane_id!r} in play to give {value!r} XM")
+            plane["xm"] = max(int(plane["xm"]), int(value))
+            given[plane_id] = plane["xm"]
+        self._log("pilot_experience", planes=given)
 
     def submit_engagement_result(self, result: EngagementResult) -> None:
         """Apply the result the game is waiting for (003 "INTERCEPTION SEGMENT").

@@ -24,6 +24,7 @@ from rules.careers.progression import (
     get_rule_set,
     is_ace,
     kill_credits,
+    markers_of_quality,
 )
 from rules.careers.survival import (
     OUTCOMES,
@@ -53,6 +54,7 @@ __all__ = [
     "get_rule_set",
     "is_ace",
     "kill_credits",
+    "markers_of_quality",
     "roll_characteristics",
     "roll_survival",
     "table_column",

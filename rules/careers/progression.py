@@ -143,6 +143,24 @@ def _card_rank(markers: int) -> tuple[int, str, int, str]:
     return found
 
 
+# A pilot's quality read as the experience markers his plane card starts with (ruling
+# "A pilot's quality and his plane's rank"): 003's table read backwards, each scale's
+# lowest quality as Green, its middle ones by name, its best as Ace.
+QUALITY_MARKERS: dict[str, int] = {
+    "poor": 0, "novice": 0, "green": 0, "inexperienced": 0,
+    "average": 2,
+    "veteran": 5, "experienced": 5,
+    "ace": 9,
+}  # fmt: skip
+
+
+def markers_of_quality(quality: str) -> int:
+    """The experience markers a plane starts with when a pilot of ``quality`` (of any
+    scale) is given it: 0, 2, 5 or 9, the threshold of the card-game rank his quality
+    names. An unknown quality brings none."""
+    return QUALITY_MARKERS.get(quality, 0)
+
+
 def force_bonus(markers: int) -> int:
     """Card-game Force bonus for a number of experience markers (003): 0/+1/+2/+3."""
     return _card_rank(markers)[2]

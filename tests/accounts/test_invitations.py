@@ -40,14 +40,14 @@ def test_invitation_by_email_is_mailed_after_commit_and_joins_the_side(
     message = mail.outbox[0]
     assert message.to == ["hans@example.org"]
     assert "Channel 1940" in message.subject
-    assert "commander of the axis side" in message.body
+    assert "commander of the Axis side" in message.body
     path = LINK.search(message.body).group(1)
     assert path in response.content.decode()  # the organiser sees the link once too
 
     hans = django_user_model.objects.create_user("hans", password=PASSWORD)
     client.force_login(hans)
     page = client.get(path)
-    assert b"Join as commander of the axis side" in page.content
+    assert b"Join as commander of the Axis side" in page.content
     joined = client.post(path)
     assert joined.status_code == 302 and joined["Location"] == f"/campaigns/{campaign.pk}/"
     member = _member(campaign, hans)
@@ -68,7 +68,7 @@ def test_a_link_without_email_sends_nothing_and_works_by_api(
             format="json",
         )
     assert made.status_code == 201, made.content
-    assert made.data["status"] == "pending" and made.data["part"] == "commander of the allied side"
+    assert made.data["status"] == "pending" and made.data["part"] == "commander of the Allied side"
     assert not mail.outbox
     token = made.data["link"].rstrip("/").rsplit("/", 1)[1]
     # only the hash is stored: the token itself is nowhere in the database

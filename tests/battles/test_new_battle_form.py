@@ -57,7 +57,7 @@ def test_a_bad_battle_lists_every_problem_and_keeps_the_input(pilot_client):
     ):
         assert plain_words.lower() in page.lower(), plain_words
     assert "flights.axis:" not in page and "[000 &#x27;" not in page  # no developer words
-    assert '<small class="cite">000 &#x27;YEAR RESTRICTIONS&#x27;</small>' in page
+    assert '<small class="cite">(rulebook 000, Year restrictions)</small>' in page
     # what was entered is still there
     assert selected(page, "scenario") == ["standard"] and selected(page, "year") == ["1940"]
     assert selected(page, "situation") == ["4"] and selected(page, "night") == ["darkness"]

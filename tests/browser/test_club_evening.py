@@ -112,12 +112,12 @@ def _evening(pages, base, tmp_path):
     # -- the players open the links and sign up: they land in the campaign, which waits
     for side, page in players.items():
         page.goto(links[side])
-        assert f"commander of the {side} side" in page.inner_text("main")
+        assert f"commander of the {side.capitalize()} side" in page.inner_text("main")
         with page.expect_navigation():
             page.click("text=Sign up and join")
         sign_up(page, PLAYERS[side], PASSWORD)
         assert page.url == url
-        assert f"commander of the {side} side" in page.inner_text("main")
+        assert f"commander of the {side.capitalize()} side" in page.inner_text("main")
         assert "The campaign has not started yet" in page.inner_text("#now")
         assert page.locator("#decisions, form.decision").count() == 0, page.inner_text("main")
         assert_plain(f"{side}'s waiting campaign", page)

@@ -25,7 +25,7 @@ def test_accepting_an_invitation_by_signing_up(open_page, live_server, catalog, 
     )
     path = link.removeprefix("http://testserver")
     page = open_page(path, width)
-    assert "commander of the axis side" in page.inner_text("main")
+    assert "commander of the Axis side" in page.inner_text("main")
     assert page_width(page) <= width
     page.click("text=Sign up and join")
     page.wait_for_load_state()
@@ -47,7 +47,7 @@ def test_accepting_an_invitation_by_signing_up(open_page, live_server, catalog, 
     page.click("main form [type=submit]")
     page.wait_for_load_state()
     assert page.url == f"{live_server.url}/campaigns/{campaign.pk}/"
-    assert "commander of the axis side" in page.inner_text("main")  # the welcome message
+    assert "commander of the Axis side" in page.inner_text("main")  # the welcome message
     assert page_width(page) <= width
     screenshot(page, f"invitation-joined-{width}")
     member = CampaignMember.objects.get(campaign=campaign, user__username="hans")

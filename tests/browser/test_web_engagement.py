@@ -66,7 +66,7 @@ def test_two_commanders_fly_their_campaign_engagement_in_the_browser(
     pages = {side: _sign_up(open_page, links[side], names[side]) for side in names}
     for side, page in pages.items():
         assert page.url == f"{live_server.url}/campaigns/{campaign.pk}/"
-        assert f"commander of the {side} side" in page.inner_text("main")
+        assert f"commander of the {side.capitalize()} side" in page.inner_text("main")
     users = {side: get_user_model().objects.get(username=n) for side, n in names.items()}
 
     # the stand-in decisions of the card game up to its first interception

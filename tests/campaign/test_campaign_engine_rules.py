@@ -187,7 +187,7 @@ def test_the_pages_set_and_show_the_rules(catalog, users):
     assert response.status_code == 400 and 'value="8,10"' in response.content.decode()
     assert "Not changed: 1 problem to fix" in response.content.decode()
     assert "Write each as column, row, altitude" in response.content.decode()
-    assert "000 &#x27;FLAK FIELDS&#x27;" in response.content.decode()
+    assert "(rulebook 000, Flak fields)" in response.content.decode()
     organiser.post(f"/campaigns/{campaign.pk}/engine-rules/", {"night": "moonlight"})
     campaign.refresh_from_db()
     assert campaign.engine_rules == {"night": "moonlight"} and campaign.engine_territory is False
@@ -212,4 +212,4 @@ def test_the_admin_checks_the_rules_as_the_api_does(campaign):
     assert message.startswith(
         "engine_rules.flak_fields[0]: a flak field exists at altitude 2, 3 or 4"
     )
-    assert message.endswith("[000 'FLAK FIELDS']")
+    assert message.endswith("(rulebook 000, Flak fields)")

@@ -186,7 +186,10 @@ def test_a_planes_pilot_reads_his_quality_with_its_scale_beside_the_planes_rank(
         rf'<a href="/pilots/{pilot.pk}/">[^<]*</a> <small class="quality">([^<]*)<', page
     )
     assert row and row[1] == words
-    assert "Plane's rank" in page and "so a new plane starts Green whoever flies it" in page
+    assert (
+        "Plane's rank" in page
+        and "A plane starts with the markers of its first pilot's quality" in page
+    )
     assert words in client.get(f"/pilots/{pilot.pk}/").content.decode()
     squadron = client.get(f"/squadrons/{pilot.squadron_id}/?campaign={campaign.pk}")
     assert words in squadron.content.decode()

@@ -67,7 +67,7 @@ def test_start_a_campaign_and_play_a_turn_for_each_side(catalog):
     }
     for side, client in commanders.items():  # each accepts the invitation (issue 23)
         mine = client.get("/accounts/invitations/").content.decode()
-        assert f"invites you as commander of the {side} side" in mine
+        assert f"invites you as commander of the {side.capitalize()} side" in mine
         pk = re.search(r'data-invitation="(\d+)"', mine).group(1)
         answer = client.post(f"/accounts/invitations/{pk}/answer/", {"answer": "accept"})
         assert answer.status_code == 302

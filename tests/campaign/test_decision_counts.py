@@ -17,6 +17,7 @@ from django.db.models import F
 
 from campaign import recording, services
 from campaign.models import Campaign, CampaignAction
+from campaign.planes import sync_planes
 from rules.cardgame import ALLIED, AXIS, Advance, PlayEvent, ScrambleFighter
 from rules.cardgame.state import DEBRIEFING, LOSSES
 from tests.rules.cardgame.campaign_game_helpers import (
@@ -98,7 +99,7 @@ def test_losses_refuse_more_planes_than_hits_before_any_is_lost(campaign, users,
     two = [ids[LANC], ids[SPIT]]
     refusal = _refused(client, campaign, "loss", two)
     assert "Not done: choose at most 1 plane shot down (you chose 2)" in refusal
-    assert "[003 'INTERCEPTION SEGMENT']" in refusal
+    assert "(rulebook 003, Interception segment)" in refusal
     assert "cannot act now" not in refusal
     # one plane: taken
     response = client.post(
@@ -132,10 +133,13 @@ def test_pilot_training_takes_exactly_three_planes(campaign, users, client):
     state.apply(play)
     assert state.pending and state.pending["remaining"] == 3
     campaign = _install(campaign, state)
+    # the planes have their pilots before the card is played (their starting markers,
+    # campaign.pilot_experience, are not what this test counts)
+    sync_planes(campaign, state, actor="")
     client.force_login(users["allied"])
     refusal = _refused(client, campaign, "train", planes)
     assert "Not done: choose exactly 3 planes for Pilot Training (you chose 4)" in refusal
-    assert "[003 'EVENT DECK CARD LIST']" in refusal
+    assert "(rulebook 003, Event deck card list)" in refusal
     assert "no Pilot Training is being resolved" not in refusal
     refusal = _refused(client, campaign, "train", planes[:2])
     assert "choose exactly 3 planes for Pilot Training (you chose 2)" in refusal
@@ -167,7 +171,7 @@ def test_discarding_takes_exactly_the_cards_over_the_limit(campaign, users, clie
     client.force_login(users["allied"])
     refusal = _refused(client, campaign, "discard", hand[:3])
     assert "Not done: choose exactly 2 cards to discard (you chose 3)" in refusal
-    assert "[003 'DEBRIEFING PHASE']" in refusal
+    assert "(rulebook 003, Debriefing phase)" in refusal
     assert "cannot act now" not in refusal
     refusal = _refused(client, campaign, "discard", hand[:1])
     assert "choose exactly 2 cards to discard (you chose 1)" in refusal

@@ -120,7 +120,7 @@ def test_a_preview_answers_what_would_be_created_and_stores_nothing(campaign, us
     assert answer["name"] == "Channel 1941"
     assert answer["created"]["campaign.campaign"] == 1
     assert answer["created"]["roster.pilot"] == len(document["tables"]["roster.pilot"])
-    assert "churchill (commander of the allied side)" in answer["people_to_invite"]
+    assert "churchill (commander of the Allied side)" in answer["people_to_invite"]
     assert answer["report"][0].startswith("Would import campaign 'Channel 1941'")
     assert _rows() == rows
 

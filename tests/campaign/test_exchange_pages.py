@@ -118,7 +118,7 @@ def test_a_copy_on_the_same_server_renames_what_is_taken_and_the_preview_lists_i
     )
     for name in squadrons:
         assert f"<del>{name}</del> becomes <strong>{name} (copy)</strong>" in page
-    assert "churchill (commander of the allied side)" in page
+    assert "churchill (commander of the Allied side)" in page
     assert _counts() == counts and ImportUpload.objects.count() == 1
     confirmed = organiser.post("/campaigns/import/confirm/", {"token": _token(preview)})
     assert confirmed.status_code == 302
@@ -256,7 +256,7 @@ def test_the_file_people_wait_in_the_invitations_block_with_a_prefilled_invite(c
         {"username": "churchill", "role": "commander", "side": "allied"},
     )
     page = organiser.get(f"/campaigns/{copy.pk}/").content.decode()
-    assert "churchill (commander of the allied side)" not in page
+    assert "churchill (commander of the Allied side)" not in page
     assert "reporter (spectator)" in page
 
 

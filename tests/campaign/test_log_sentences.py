@@ -96,6 +96,7 @@ EXAMPLES: dict[str, tuple[dict, list[str]]] = {
     "deck_exhausted": ({"deck": "plane:axis", "wanted": 6, "drawn": 3},
                        ["The axis plane deck and its discard pile are empty: 3 of 6 cards drawn."]),
     "correction": ({"pp": {"allied": 12}, "st": {}}, ["The umpire corrects the running totals: PP allied 12."]),
+    "pilot_experience": ({"planes": {"axis-2": 9}}, ["Pilots bring their experience to the planes they were given: Messerschmitt Bf 109 (axis-2) starts with 9 XM (Ace)."]),
     "victory": ({"winner": "axis", "reason": "strategy", "pp": {"allied": 15, "axis": 19}, "st": {"allied": 2, "axis": 5}},
                 ["Axis wins the campaign by holding twice the opponent's Strategy Tokens (minimum 5)"]),
 }  # fmt: skip

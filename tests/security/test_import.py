@@ -169,7 +169,7 @@ def test_the_files_people_are_not_created_seated_or_made_members(document, peopl
     assert imported.created_by == people["stranger"]
     assert not CampaignMember.objects.filter(user=people["allied"], campaign=imported).exists()
     report = " ".join(response.json()["report"])
-    assert "churchill (commander of the allied side)" in report and "admin (spectator)" in report
+    assert "churchill (commander of the Allied side)" in report and "admin (spectator)" in report
     assert "Invitations" in report
 
 
