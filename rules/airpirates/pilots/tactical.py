@@ -59,7 +59,7 @@ class Strength:
 
 
 NOVICE = Strength("novice", False, 0.0, 0.2, False, False, False, False)
-COMPETENT = Strength("competent", True, 1.0, 0.9, True, True, True, True)
+COMPETENT = Strength("competent", True, 0.6, 0.5, True, True, True, True)
 STRENGTHS = {s.name: s for s in (NOVICE, COMPETENT)}
 
 HORIZON = 12  # impulses a maneuver is flown on before it is judged without completing
@@ -69,7 +69,7 @@ EDGE = 3.0  # victory points a hex of overflowing the gameboard costs (3b)
 ALTITUDE = 0.8  # victory points a level beyond firing range of the nearest enemy costs
 CLOSE = 0.06  # victory points a hex from the nearest enemy costs
 PURSUIT = 0.4  # a far enemy dead ahead, against one dead astern: twice this
-AMMO = 0.4  # the share of the best shot a box is kept for when boxes are scarce (13a3)
+AMMO = 0.7  # the share of the best shot a box is kept for when boxes are scarce (13a3)
 BEAM = 3  # maneuvers looked at a maneuver further
 ROOM = 6  # hexes ahead an enemy placed needs to stay in the battle a while (3b)
 FAR = 8  # hexes beyond which no shot is foreseen two maneuvers ahead
