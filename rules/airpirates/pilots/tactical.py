@@ -72,6 +72,7 @@ PURSUIT = 0.4  # a far enemy dead ahead, against one dead astern: twice this
 AMMO = 0.7  # the share of the best shot a box is kept for when boxes are scarce (13a3)
 BEAM = 3  # maneuvers looked at a maneuver further
 ROOM = 6  # hexes ahead an enemy placed needs to stay in the battle a while (3b)
+STRAIGHT_FIRE = 0.15  # victory points a speed with one-hex straights is worth (5d2.2)
 FAR = 8  # hexes beyond which no shot is foreseen two maneuvers ahead
 POSITION = 0.8  # victory points of a clean position on one enemy's tail
 IMPULSES_A_SHOT = 6  # a good shot expected about once a turn when engaged
@@ -322,6 +323,8 @@ class TacticalPilot:
             me.alt, me.speed = a.altitude, a.speed
             value = self._fly(gs, uid, None, 1, left, further=False)
             value -= (0.3 if a.speed <= low else 0.0) + 0.01 * abs(a.speed - 5)
+            if STRAIGHT_FIRE and a.speed <= 4 and a.speed > low:
+                value += STRAIGHT_FIRE  # 5d2.2: a straight of one hex, a chance to fire each
             if slowing and a.speed - 1 < low:
                 value -= 5.0  # 3e2: the marked maneuver would complete below the minimum
             if target is not None:  # 6a1, 6c1.2: within one altitude of the target, level
