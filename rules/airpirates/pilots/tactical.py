@@ -1,8 +1,9 @@
 """The tactical computer pilot of 002: it scores each legal action by what it foresees.
 
-* **Place** (002 2f): from behind an enemy's tail and toward its nose when the enemy is
-  on the board already (the holder passes the sequence marker to place second, 3a2),
-  else from the middle of an edge facing into the board; the wingman beside the leader.
+* **Place** (002 2f): behind the tail of the enemy with the most room to fly on (one no
+  maneuver keeps on the board leaves the battle, 3b) when the enemy is placed already
+  (the holder passes the sequence marker to place second, 3a2), else from the middle of
+  an edge facing into the board; the wingman beside the leader.
 * **Mark** (5c): each maneuver the unit may mark is flown on in the pilot's head
   (``foresight``): the shot it gives on completion (forward guns fire only then, 6a),
   less the shots the enemies' own markers give them at it on the way; then the best next
@@ -11,8 +12,10 @@
 * **Fire** (6a, 6b): the victory points a shot is expected to score (6d, 6e, 13b, [8]),
   fired when worth the ammunition box it costs (13a3): with few boxes and much of the
   game left, only good shots; else held.
-* **Change** ([7]): the new altitude and speed scored as a maneuver is: the altitude that
-  keeps its targets within one level (6a1) and the enemy on its tail two away.
+* **Change** ([7]): the new altitude and speed scored as a maneuver is, and the altitude
+  within one level of the nearest enemy (6a1), level with it (6c1.2); a speed keeping up
+  with it, 4 or less when close (a straight of one hex: a chance to fire at every hex,
+  5d2.2), never one a marked tight turn or half loop would take below the minimum (3e2).
 * **Break contact** ([16]): a unit out of ammunition, one more hit likely fatal while
   behind, or every unit when its side leads on victory points (16b2: the hits scored stay).
 * Any other action kind, from a rule added since, falls back to the passive choice among
