@@ -25,13 +25,12 @@ class CampaignConfig(AppConfig):
             campaign_squadrons,
             organised_campaigns,
         )
-        from .engagements import battle_seed_hidden, engagement_battle_finished, register_modes
+        from .engagements import battle_seed_hidden, engagement_battle_finished
         from .plane_needs import squadron_pilot_needs
         from .row_access import may_edit
         from .selectors import battle_plane_pilots, plane_crews
         from .services import is_organiser
 
-        register_modes()
         if engagement_battle_finished not in BATTLE_FINISHED_HOOKS:
             BATTLE_FINISHED_HOOKS.append(engagement_battle_finished)
         # Career writes are open to a campaign's organiser; careers asks through this hook.

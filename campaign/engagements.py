@@ -44,7 +44,7 @@ from careers.services import engagement_apply
 from roster.models import AircraftType
 from rules.angels20 import Rules, Scenario
 from rules.angels20.interception import Entrant, interception_scenario
-from rules.cardgame import EngagementResult, GameState, Kill, register_resolver
+from rules.cardgame import EngagementResult, GameState, Kill
 from rules.cardgame.cards import FIGHTER_TYPES
 from rules.cardgame.effects import engagement_effects, resolve_flak_only
 from rules.cardgame.state import AWAITING_RESULT
@@ -57,17 +57,6 @@ WEB_MODE = "web"  # an engine battle flown by people (campaign.web_engagements)
 CARD_MODE = "card"
 ENGAGEMENT_TURNS = 8
 ENGINE_CREDIT = "engine:last-attack"
-
-
-def _wait_for_result(engagement: Any, dice: Any) -> None:
-    """Engine and table engagements are resolved outside the game: it waits."""
-    return None
-
-
-def register_modes() -> None:
-    register_resolver("engine", _wait_for_result)
-    register_resolver("table", _wait_for_result)
-    register_resolver("web", _wait_for_result)  # flown by people (campaign.web_engagements)
 
 
 def waiting_mode(state: GameState) -> str | None:

@@ -126,18 +126,6 @@ def celery_on_broker(url: str):
         app.conf.update(**old)
 
 
-@pytest.fixture(autouse=True)
-def _engagement_resolvers_restored():
-    """Tests may register their own engagement resolvers; every test starts from
-    the ones the apps registered, whatever ran before it in this worker."""
-    from rules.cardgame.engagement import RESOLVERS
-
-    before = dict(RESOLVERS)
-    yield
-    RESOLVERS.clear()
-    RESOLVERS.update(before)
-
-
 #: the names a test's webhook host may have, and their addresses (no test asks real DNS)
 FAKE_DNS: dict[str, list[str]] = {
     "discord.com": ["162.159.135.232", "2606:4700::6810:1234"],

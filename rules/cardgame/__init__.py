@@ -58,8 +58,8 @@ from .engagement import (
     Engagement,
     EngagementResult,
     Kill,
+    Resolution,
     SurvivalRoll,
-    register_resolver,
     resolve_card,
 )
 from .events import EVENT_RULES, EventRule
@@ -107,6 +107,7 @@ __all__ = [
     "PlayEvent",
     "RuleError",
     "ScrambleFighter",
+    "Resolution",
     "SetEngagementMode",
     "SurvivalRoll",
     "Unassign",
@@ -119,7 +120,6 @@ __all__ = [
     "other",
     "plane_specs",
     "production_draws",
-    "register_resolver",
     "replay",
     "resolve_card",
     "spectator_view",

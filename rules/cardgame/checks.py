@@ -31,7 +31,7 @@ from .actions import (
     Unassign,
 )
 from .cards import ESPIONAGE, EVENT_RULES, SIDES, STRATEGIC, EventRule
-from .engagement import FLAK, RESOLVERS, EngagementResult
+from .engagement import FLAK, EngagementResult
 from .phases import (
     ASSIGN,
     AWAITING_RESULT,
@@ -161,15 +161,16 @@ def engagement_mode(state: GameState, mission: str | None) -> str:
     return state.mode_overrides.get(mission or "", state.setup.engagement_mode)
 
 
-def resolver_error(mode: str) -> RuleError | None:
-    """003 "INTERCEPTION SEGMENT" is resolved by the resolver of the mode."""
-    if mode not in RESOLVERS:
-        return RuleError(INTERCEPTION_RULE, f"no resolver registered for engagement mode {mode!r}")
+def resolver_error(state: GameState, mode: str) -> RuleError | None:
+    """003 "INTERCEPTION SEGMENT" is resolved by the resolver of the mode (the
+    game's own ``state.resolution``)."""
+    if state.resolution.resolver(mode) is None:
+        return RuleError(INTERCEPTION_RULE, f"no resolver for engagement mode {mode!r}")
     return None
 
 
 def check_mode(state: GameState, a: SetEngagementMode) -> RuleError | None:
-    if err := resolver_error(a.mode):
+    if err := resolver_error(state, a.mode):
         return err
     if a.mission not in state.missions_in_play:
         return RuleError(MISSION_RULE, f"{a.mission} is not a mission in play")
@@ -266,7 +267,7 @@ def assign_step_error(state: GameState, message: str) -> RuleError | None:
 def check_advance(state: GameState, a: Advance) -> RuleError | None:
     # The second pass of the interception window rolls the interception.
     rolls = state.step == INTERCEPTION and state.passes == 1
-    if rolls and (err := resolver_error(engagement_mode(state, state.current_mission))):
+    if rolls and (err := resolver_error(state, engagement_mode(state, state.current_mission))):
         return err
     if state.pending is not None:
         return RuleError(EVENT_CARD_RULE, "choose the planes Pilot Training gives experience to")

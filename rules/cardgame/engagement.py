@@ -13,13 +13,15 @@ EngagementResult | None``. It may leave losses to be chosen by their owners
 on a mission are shot down"); a resolver that decides losses itself (engine,
 table) returns them in ``losses`` and ``kills`` with ``pending_hits`` empty.
 Returning ``None`` means "the result will be entered later"
-(``GameState.submit_engagement_result``).
+(``GameState.submit_engagement_result``). Which resolver a mode has is the
+game's own :class:`Resolution` (``GameState.resolution``), passed with the game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 FLAK = "flak"  # the shooter id of a flak roll
@@ -230,9 +232,40 @@ def resolve_card(engagement: Engagement, dice: Any) -> EngagementResult:
     )
 
 
-RESOLVERS: dict[str, Resolver] = {"card": resolve_card}
+def wait_for_result(engagement: Engagement, dice: Any) -> None:
+    """A mode resolved outside the card game (an engine battle, a battle on the
+    table, one flown by people in their browsers): the game waits for its result
+    (``EnterResult``)."""
+    return None
 
 
-def register_resolver(mode: str, resolver: Resolver) -> None:
-    """Plug in the ``engine`` or ``table`` resolution (same result shape)."""
-    RESOLVERS[mode] = resolver
+#: the modes whose result is entered from outside: ``engine`` (the tactical engine),
+#: ``table`` (played with miniatures), ``web`` (an engine battle flown by people)
+WAITING_MODES: tuple[str, ...] = ("engine", "table", "web")
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The one extension point of the interception: which engagement modes a game
+    knows and what resolves each. Part of the game itself (``GameState.resolution``),
+    never a registry filled by an app at start-up: a pure game, its replay and its
+    tests resolve the same without Django. A program that resolves a mode itself
+    gives its game ``STANDARD_RESOLUTION.with_mode(mode, resolver)``."""
+
+    resolvers: Mapping[str, Resolver]
+
+    def resolver(self, mode: str) -> Resolver | None:
+        return self.resolvers.get(mode)
+
+    def with_mode(self, mode: str, resolver: Resolver) -> Resolution:
+        return Resolution(MappingProxyType({**self.resolvers, mode: resolver}))
+
+    @property
+    def modes(self) -> tuple[str, ...]:
+        return tuple(self.resolvers)
+
+
+#: ``card`` by the card game's own d10 rolls; every waiting mode by an entered result
+STANDARD_RESOLUTION = Resolution(
+    MappingProxyType({"card": resolve_card, **dict.fromkeys(WAITING_MODES, wait_for_result)})
+)

@@ -35,7 +35,6 @@ from .checks import (
 from .engagement import (
     CARD_CREDIT_RULE,
     FLAK_AF,
-    RESOLVERS,
     Combatant,
     Engagement,
     EngagementResult,
@@ -251,10 +250,10 @@ def resolve_interception(state: GameState) -> None:
         flak_af=FLAK_AF,
     )
     mode = engagement_mode(state, m)
-    err = resolver_error(mode)  # refused by check_advance before anything moved
+    err = resolver_error(state, mode)  # refused by check_advance before anything moved
     if err is not None:
         raise err
-    resolver = RESOLVERS[mode]
+    resolver = state.resolution.resolvers[mode]
     state.step = AWAITING_RESULT
     state.priority = None
     state.engagement_input = engagement.to_json()

@@ -53,7 +53,7 @@ from .actions import (
 )
 from .cards import ALLIED, ESPIONAGE, EVENT_RULES, SIDES, MissionSpec, PlaneSpec, other
 from .checks import PP_RULE, ST_RULE, XM_RULE, RuleError, action_error, check, turn_error
-from .engagement import EngagementResult
+from .engagement import STANDARD_RESOLUTION, EngagementResult, Resolution
 from .phases import (
     ASSIGN,
     AWAITING_RESULT,
@@ -165,6 +165,10 @@ _APPEND_ONLY = frozenset({"log", "history", "kills", "engagements"})
 
 class GameState:
     """The mutable state of one game. Build it with :func:`new_game`."""
+
+    #: what resolves each engagement mode (engagement.Resolution); a game that
+    #: resolves a mode itself sets its own (not part of the record: no rule changes)
+    resolution: Resolution = STANDARD_RESOLUTION
 
     def __init__(self, setup: GameSetup, dice: Dice) -> None:
         self.setup = setup

@@ -25,7 +25,7 @@ from notifications.models import Notification
 from roster.models import Squadron
 from rules.angels20.stats import SIDES as ENGINE_SIDES
 from rules.cardgame import GameState, action_to_json
-from rules.cardgame.engagement import RESOLVERS
+from rules.cardgame.engagement import STANDARD_RESOLUTION
 
 pytestmark = pytest.mark.django_db
 SEED = 4
@@ -230,7 +230,7 @@ def test_the_organiser_chooses_the_web_mode_page_and_api(catalog, users, client)
     )  # fmt: skip
     assert bad.status_code == 400 and bad.json()["field"] == "resolution_mode"
     # a mission's engagement may be switched to web by the umpire (mode_overrides)
-    assert "web" in RESOLVERS
+    assert "web" in STANDARD_RESOLUTION.modes
 
 
 def test_the_organiser_switches_one_mission_to_web(catalog, users, client):

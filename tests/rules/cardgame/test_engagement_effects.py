@@ -3,28 +3,16 @@ cards in play, the flak rolls and the NF marks (rules.cardgame.effects)."""
 
 from __future__ import annotations
 
-import pytest
 from campaign_game_helpers import mission_scenario
 from test_rules import A20, BF109, BLEN, CONVOY, FW190, LANC, OIL, SPIT, pass_window
 
-from rules.cardgame import ALLIED, AXIS, Advance, PlayEvent, ScrambleFighter, register_resolver
+from rules.cardgame import ALLIED, AXIS, Advance, PlayEvent, ScrambleFighter
 from rules.cardgame.effects import INTERCEPTION_EVENTS, engagement_effects, resolve_flak_only
-from rules.cardgame.engagement import FLAK, RESOLVERS
+from rules.cardgame.engagement import FLAK
 from rules.cardgame.state import AWAITING_RESULT
 from rules.dice import ScriptedDice
 
-WAIT = "table"  # a mode that waits for its result, as the engine does
-
-
-@pytest.fixture(autouse=True)
-def waiting_mode():
-    before = RESOLVERS.get(WAIT)
-    register_resolver(WAIT, lambda engagement, dice: None)
-    yield
-    if before is None:
-        RESOLVERS.pop(WAIT, None)
-    else:
-        RESOLVERS[WAIT] = before
+WAIT = "table"  # a mode that waits for its result, as the engine does (no app registers it)
 
 
 def _play(state, side, card, target=""):

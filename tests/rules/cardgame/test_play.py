@@ -30,12 +30,11 @@ from rules.cardgame import (
     action_to_json,
     new_game,
     other,
-    register_resolver,
     replay,
     spectator_view,
     view_for,
 )
-from rules.cardgame.engagement import RESOLVERS
+from rules.cardgame.engagement import STANDARD_RESOLUTION
 from rules.cardgame.state import AWAITING_RESULT, BOMBING, STRATEGY
 from rules.cardgame.visibility import _log_entry
 from rules.dice import Dice
@@ -228,100 +227,92 @@ def test_engagement_resolver_is_pluggable_with_the_same_result_shape():
         return EngagementResult(mode="engine", mission_id=engagement.mission_id, losses=(bf,),
                                 kills=(Kill(lanc, bf, "engine:tail-gunner"),))  # fmt: skip
 
-    before = RESOLVERS.get("engine")  # the campaign app may have registered its own
-    register_resolver("engine", engine)
-    try:
-        state, ids = mission_scenario(
-            {"Attack Oilfield": ["Avro 683 Lancaster"]}, defenders=["Messerschmitt Bf 109"]
-        )
-        state.mode_overrides[ids["m:Attack Oilfield"]] = "engine"
-        state.apply(ScrambleFighter(AXIS, ids["Messerschmitt Bf 109"]))
-        for _ in range(4):
-            state.apply(Advance(state.current_side()))
-        assert (
-            seen[0].attackers[0].af == 10
-            and seen[0].flak_rolls == 1
-            and seen[0].defenders[0].side == AXIS
-        )
-        assert state.step == BOMBING and ids["Messerschmitt Bf 109"] in state.lost
-        assert state.kills[-1]["credit_rule"] == "engine:tail-gunner"
-        assert state.engagements[-1]["mode"] == "engine"
-    finally:
-        RESOLVERS.pop("engine", None)
-        if before is not None:
-            RESOLVERS["engine"] = before
+    state, ids = mission_scenario(
+        {"Attack Oilfield": ["Avro 683 Lancaster"]}, defenders=["Messerschmitt Bf 109"]
+    )
+    # the game's own resolution, passed with it: no registry, nothing to restore
+    state.resolution = STANDARD_RESOLUTION.with_mode("engine", engine)
+    state.mode_overrides[ids["m:Attack Oilfield"]] = "engine"
+    state.apply(ScrambleFighter(AXIS, ids["Messerschmitt Bf 109"]))
+    for _ in range(4):
+        state.apply(Advance(state.current_side()))
+    assert (
+        seen[0].attackers[0].af == 10
+        and seen[0].flak_rolls == 1
+        and seen[0].defenders[0].side == AXIS
+    )
+    assert state.step == BOMBING and ids["Messerschmitt Bf 109"] in state.lost
+    assert state.kills[-1]["credit_rule"] == "engine:tail-gunner"
+    assert state.engagements[-1]["mode"] == "engine"
+    # another game keeps the standard resolution: its engine engagement waits for a result
+    other, ids = mission_scenario(
+        {"Attack Oilfield": ["Avro 683 Lancaster"]}, defenders=["Messerschmitt Bf 109"]
+    )
+    other.mode_overrides[ids["m:Attack Oilfield"]] = "engine"
+    other.apply(ScrambleFighter(AXIS, ids["Messerschmitt Bf 109"]))
+    for _ in range(4):
+        other.apply(Advance(other.current_side()))
+    assert other.step == AWAITING_RESULT and len(seen) == 1
 
 
 def test_table_mode_waits_for_an_entered_result_and_checks_it():
-    before = RESOLVERS.get("table")  # the campaign app may have registered its own
-    register_resolver("table", lambda engagement, dice: None)
-    try:
-        state, ids = mission_scenario({"Attack Oilfield": ["Avro 683 Lancaster"]}, launch=False)
-        oil, lanc = ids["m:Attack Oilfield"], ids["Avro 683 Lancaster"]
-        state.apply(SetEngagementMode(oil, "table"))
-        state.apply(Advance(ALLIED))  # launch
-        for _ in range(4):
-            state.apply(Advance(state.current_side()))
-        assert (
-            state.step == AWAITING_RESULT
-            and state.current_side() is None
-            and state.legal_actions() == []
-        )
-        assert state.engagement_input["attackers"][0]["plane_id"] == lanc
-        assert view_for(state, AXIS)["engagement_input"]["mission_id"] == oil
-        with pytest.raises(RuleError) as err:
-            state.apply(Advance(ALLIED))
-        assert err.value.rule == "003 'INTERCEPTION SEGMENT'"
-        bad = EngagementResult("table", oil, losses=("axis-99",))
-        with pytest.raises(RuleError) as err:
-            state.apply(EnterResult(json.dumps(bad.to_json())))
-        assert err.value.rule == "003 'INTERCEPTION SEGMENT'"
-        with pytest.raises(RuleError) as err:
-            state.apply(EnterResult("{not json"))
-        assert err.value.rule == "003 'INTERCEPTION SEGMENT'"
-        with pytest.raises(RuleError) as err:
-            state.apply(SetEngagementMode(oil, "card"))  # too late
-        assert err.value.rule == "003 'INTERCEPTION SEGMENT'"
-        good = EngagementResult("table", oil, retreats=(lanc,))
-        state.apply(EnterResult(json.dumps(good.to_json())))
-        assert (
-            state.phase == STRATEGY and state.results[-1]["success"] is False
-        )  # retreated: no bombing roll
-        assert state.engagements[-1]["retreats"] == [lanc]
-    finally:
-        RESOLVERS.pop("table", None)
-        if before is not None:
-            RESOLVERS["table"] = before
+    # "table" waits for its result in every game (STANDARD_RESOLUTION)
+    state, ids = mission_scenario({"Attack Oilfield": ["Avro 683 Lancaster"]}, launch=False)
+    oil, lanc = ids["m:Attack Oilfield"], ids["Avro 683 Lancaster"]
+    state.apply(SetEngagementMode(oil, "table"))
+    state.apply(Advance(ALLIED))  # launch
+    for _ in range(4):
+        state.apply(Advance(state.current_side()))
+    assert (
+        state.step == AWAITING_RESULT
+        and state.current_side() is None
+        and state.legal_actions() == []
+    )
+    assert state.engagement_input["attackers"][0]["plane_id"] == lanc
+    assert view_for(state, AXIS)["engagement_input"]["mission_id"] == oil
+    with pytest.raises(RuleError) as err:
+        state.apply(Advance(ALLIED))
+    assert err.value.rule == "003 'INTERCEPTION SEGMENT'"
+    bad = EngagementResult("table", oil, losses=("axis-99",))
+    with pytest.raises(RuleError) as err:
+        state.apply(EnterResult(json.dumps(bad.to_json())))
+    assert err.value.rule == "003 'INTERCEPTION SEGMENT'"
+    with pytest.raises(RuleError) as err:
+        state.apply(EnterResult("{not json"))
+    assert err.value.rule == "003 'INTERCEPTION SEGMENT'"
+    with pytest.raises(RuleError) as err:
+        state.apply(SetEngagementMode(oil, "card"))  # too late
+    assert err.value.rule == "003 'INTERCEPTION SEGMENT'"
+    good = EngagementResult("table", oil, retreats=(lanc,))
+    state.apply(EnterResult(json.dumps(good.to_json())))
+    assert (
+        state.phase == STRATEGY and state.results[-1]["success"] is False
+    )  # retreated: no bombing roll
+    assert state.engagements[-1]["retreats"] == [lanc]
 
 
 def test_umpire_actions_are_recorded_and_replayed():
-    register_resolver("table", lambda engagement, dice: None)
-    try:
-        state = new_game(SETUP, Dice(4))
-        rng = random.Random(4)
-        record = []
-        while state.turn < 12 and not state.is_over():
-            if state.step == AWAITING_RESULT:
-                m = state.current_mission
-                victim = state.engagement_input["attackers"][0]["plane_id"]
-                shooter = (state.engagement_input["defenders"] or [{"plane_id": "flak"}])[0][
-                    "plane_id"
-                ]
-                result = EngagementResult(
-                    "table", m, losses=(victim,), kills=(Kill(shooter, victim, "table:entered"),)
-                )
-                action = EnterResult(json.dumps(result.to_json()))
-            elif state.step == "scramble" and state.current_mission not in state.mode_overrides:
-                action = SetEngagementMode(state.current_mission, "table")
-            else:
-                action = pick(rng, state.legal_actions())
-            state.apply(action)
-            record.append(action_to_json(action))
-        assert any(e["type"] == "engagement_result" for e in state.log)
-        assert {k["credit_rule"] for k in state.kills} == {"table:entered"}
-        assert replay(SETUP, 4, record).to_json() == state.to_json()
-    finally:
-        RESOLVERS.pop("table", None)
+    state = new_game(SETUP, Dice(4))
+    rng = random.Random(4)
+    record = []
+    while state.turn < 12 and not state.is_over():
+        if state.step == AWAITING_RESULT:
+            m = state.current_mission
+            victim = state.engagement_input["attackers"][0]["plane_id"]
+            shooter = (state.engagement_input["defenders"] or [{"plane_id": "flak"}])[0]["plane_id"]
+            result = EngagementResult(
+                "table", m, losses=(victim,), kills=(Kill(shooter, victim, "table:entered"),)
+            )
+            action = EnterResult(json.dumps(result.to_json()))
+        elif state.step == "scramble" and state.current_mission not in state.mode_overrides:
+            action = SetEngagementMode(state.current_mission, "table")
+        else:
+            action = pick(rng, state.legal_actions())
+        state.apply(action)
+        record.append(action_to_json(action))
+    assert any(e["type"] == "engagement_result" for e in state.log)
+    assert {k["credit_rule"] for k in state.kills} == {"table:entered"}
+    assert replay(SETUP, 4, record).to_json() == state.to_json()
 
 
 def test_unknown_engagement_mode_is_refused_before_anything_moves():
