@@ -94,8 +94,9 @@ def step(unit: Unit) -> dict[str, Any]:
         event["to"] = list(unit.hex)
     else:
         unit.facing = (unit.facing + pivot) % 6
-    if kind in SLOWING:
-        unit.speed -= 1
+    if kind in SLOWING:  # never below the minimum (3e2; ruling "A slowing maneuver at the
+        # minimum speed": the Change Phase may have slowed it since it was marked)
+        unit.speed = max(unit.speed - 1, int(unit.card["min_speed"]))
         event["speed"] = unit.speed
     unit.marker = None
     event["completed"] = maneuver
