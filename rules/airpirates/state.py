@@ -428,7 +428,7 @@ class AirPiratesBattle:
             elif not u.eliminated:
                 self._eliminate(u, int(fire["by"]), dm.FIRES)
         if self._side_gone():
-            self._end("all air units on one side are eliminated")
+            self._end(self._side_gone())
 
     def _bail_out(self, unit: Unit) -> None:
         """13c1: the pilot of an eliminated unit tries to get out (13b2.2: after the hits
@@ -486,7 +486,7 @@ class AirPiratesBattle:
                 self._record("left the gameboard: no maneuver stays on it", EDGES, unit=u.id,
                              disengaged=True)  # fmt: skip
         if self._side_gone():
-            self._end("all air units on one side are eliminated")
+            self._end(self._side_gone())
         elif not (self.pending(0) or self.pending(1)):
             self._advance()
 
@@ -519,7 +519,7 @@ class AirPiratesBattle:
             if "break_contact" in self.scenario.options:
                 self.phase, self.announced, self.announcing_done = "break", [], []
         if not self.over and self._side_gone():
-            self._end("all air units on one side are eliminated")
+            self._end(self._side_gone())
 
     def _break_contact(self) -> None:
         """16b: each announced attempt in turn: the breaking side's d10 with the turn's
@@ -542,9 +542,21 @@ class AirPiratesBattle:
         self.phase, self.moved, self.completed = "move", [], {}
         self.fired, self.shots = [], []
 
-    def _side_gone(self) -> bool:
-        """002 [8]: every air unit of one side is off the board."""
-        return any(all(u.eliminated for u in self.units if u.side == s) for s in SIDES)
+    def _side_gone(self) -> str:
+        """002 [8]: the game is over "if all air units on one side are eliminated" (the
+        reason, else ""). A unit that left the battle (16b2, the edge ruling) is "not
+        considered to be eliminated"; with every unit of a side eliminated or gone, the
+        game plays on while a unit still in it has a fire burning (13b4: one not put out
+        eliminates it, 10 victory points to the enemy), else nothing can change the score
+        and it ends now (docs/rulings.md, 'Air Pirates: a side gone from the battle')."""
+        if any(all(u.eliminated and not u.disengaged for u in self.units if u.side == s)
+               for s in SIDES):  # fmt: skip
+            return "all air units on one side are eliminated"
+        if not any(all(u.eliminated for u in self.units if u.side == s) for s in SIDES):
+            return ""
+        if any(u.fires and not u.eliminated for u in self.units):
+            return ""
+        return "no air unit of one side is left in the battle"
 
     def _end(self, reason: str) -> None:
         self.over, self.reason, self.phase = True, reason, "over"

@@ -198,7 +198,7 @@ def test_3b_a_unit_no_maneuver_keeps_on_the_board_leaves_it():
     # edge: the Bf 109 leaves (the ruling); then the Spitfire alone can be shifted
     gone = [e for e in b.log if e.get("disengaged")]
     assert [e["unit"] for e in gone] == [1] and gone[0]["rule"] == "002 '3b' GAMEBOARD EXITS"
-    assert b.is_over() and b.reason == "all air units on one side are eliminated"
+    assert b.is_over() and b.reason == "no air unit of one side is left in the battle"
     result = b.result()
     assert result["victory_points"] == {"axis": 0.0, "allied": 0.0} and result["winner"] is None
     assert [a["fate"] for a in result["aircraft"]] == ["retreated", "intact"]
