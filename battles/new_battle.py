@@ -25,6 +25,7 @@ from .forms import (
     rules_from_post_all,
 )
 from .models import BattleStatus, ScenarioKind
+from .new_game import chosen_game, game_context
 from .play_seats import DEADLINE_UNITS
 from .rules_settings import BOOL_SWITCHES, _rule_of
 
@@ -254,6 +255,8 @@ def _types() -> dict[str, dict[int, AircraftType]]:
 def battle_new(request: HttpRequest) -> HttpResponse:
     types = _types()
     if request.method != "POST":
+        if (game := chosen_game(request.GET.get("system"))) is not None:  # issue 25: its own
+            return render(request, "battles/new_game.html", _game_context(None, game, []))
         return render(request, "battles/new.html", _context(None, types, []))
     if not request.user.is_authenticated:
         return redirect(f"/accounts/login/?next={request.path}")
@@ -270,5 +273,14 @@ def battle_new(request: HttpRequest) -> HttpResponse:
             if battle.status == BattleStatus.IN_PLAY:
                 return redirect("battle-play", pk=battle.pk)
             return redirect("battle-report", pk=battle.pk)
+    if (game := chosen_game(post.get("system"))) is not None:  # its own settings again
+        return render(
+            request, "battles/new_game.html", _game_context(post, game, errors), status=400
+        )
     context = _context(post, types, errors)
     return render(request, "battles/new.html", context, status=400)
+
+
+def _game_context(post: Any, game: Any, errors: list[RuleViolation]) -> dict[str, Any]:
+    games = other_games.games(PAGE_SCENARIOS)
+    return game_context(post, game, errors, games=games, person=PERSON)

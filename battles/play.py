@@ -50,6 +50,7 @@ from rules.tactical import (
 )
 
 from . import play_moves
+from .board_drawing import other_game_turn
 from .handing import aircraft_refusal
 from .models import Battle, BattleStatus
 from .play_notes import note_add, notes_since
@@ -543,18 +544,7 @@ def _angels_view(
     """The parts of the turn that read Angels 20's state (another game: its set-up's name,
     its decisions labelled in its own words, the rest empty)."""
     if not isinstance(state, BattleState):
-        return {
-            "scenario": str(battle.setup.get("name") or battle.scenario),
-            "phase": "",
-            "aircraft_to_act": None,
-            "victory_points": {},
-            "aircraft": [],
-            "choices": [
-                {"kind": "decision", "label": str(a), "action": a.to_json()} for a in legal
-            ],
-            "movable": [],
-            "move_choices": None,
-        }
+        return other_game_turn(battle, state, legal)
     return {
         "scenario": state.scenario.name,
         "phase": state.phase,

@@ -19,7 +19,7 @@ from angels.numbers import digits
 from rules.angels20 import AircraftStats
 
 from . import play, play_steps, seat_offers
-from .game_pages import page_parts
+from .game_pages import page_parts, play_parts
 from .models import Battle
 from .report import HEX_SIZE, frames_from_log, hex_center, hex_grid_points, map_features, map_size
 from .selectors import battle_crews
@@ -101,6 +101,8 @@ def _board(request: HttpRequest, battle: Battle) -> dict[str, Any]:
     frames = frames_from_log(view["log"][-LOG_SHOWN - 1 :], battle.setup)
     first = len(view["log"]) - len(frames)
     shown = [{"i": first + k, "text": f["text"]} for k, f in enumerate(frames)]
+    drawn = play_parts(battle, view, shown)  # issue 25: another game's own map and words
+    shown = drawn.pop("shown", shown)
     # the lines the engine does not write (a deadline passed, a hand-over) before their event
     for note in view["notes"]:
         if note["at"] >= first:
@@ -126,6 +128,7 @@ def _board(request: HttpRequest, battle: Battle) -> dict[str, Any]:
         "hex_size": HEX_SIZE,
         "log": list(reversed(shown)),
         **page_parts(battle),  # issue 25: Angels 20's map for its battles only; the stand-in
+        **drawn,  # another game's map as it describes it (battles.game_pages.play_parts)
         "to_act_name": view["seats"].get(view["to_act"] or "", ""),
         "waiting_words": ", ".join(f"{view['seats'][s]} ({s})" for s in view["waiting_for"]),
         "deadline_words": play.deadline_words(view["deadline_seconds"])

@@ -14,8 +14,9 @@ from angels.listing import filtered_page
 from angels.throttling import page_throttled
 
 from . import access, services
+from .board_drawing import report_frames
 from .filters import BattleFilter
-from .game_pages import page_parts
+from .game_pages import draws_map, page_parts
 from .log_sentences import plane_names
 from .models import Battle, BattleBatch, BattleStatus
 from .play_notes import notes_into_frames
@@ -56,6 +57,8 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
     crews = battle_crews(battle)  # the roster pilot of each aircraft, by its number
     finished = battle.status == BattleStatus.FINISHED
     frames = frames_from_log(battle.log, battle.setup, crews) if finished else []
+    drawn = {} if draws_map(battle) or not finished else report_frames(battle, frames)
+    frames = drawn.pop("frames", frames)  # issue 25: another game's own map and words
     frames = notes_into_frames(frames, battle)  # issue 14: deadlines passed, hand-overs
     svg_w, svg_h = map_size(width, height)
     odds = BattleBatch.objects.filter(purpose=f"odds:{battle.pk}").order_by("-created_at").first()
@@ -97,6 +100,7 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
             "rules": rules_summary(battle.setup, battle.log or []),
             "features": map_features(battle.setup.get("rules", {}), width, height),
             **page_parts(battle),  # issue 25: Angels 20's map and rules card for its battles only
+            **drawn,  # another game's map as it describes it (battles.board_drawing)
         },
     )
 

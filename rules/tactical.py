@@ -354,6 +354,90 @@ def choose_for(pilot: Any, battle: Any, side: int) -> Any:
     return own(battle, side) if own is not None else pilot.choose(battle)
 
 
+# -- what the pages draw (issue 25) -----------------------------------------------------
+# Optional methods; a game without them is shown by its turn, choices and log alone (the
+# fallbacks below). Angels 20's pages draw its own state (battles.play_views, report).
+#
+#   describe_board(side) -> Board | None   (a battle's) the map ``side`` (None: a spectator)
+#                                   may see now, as plain data; None: the game has no map.
+#   phase_text() -> str             (a battle's) the phase now in the game's words ("" none).
+#   log_sentence(entry) -> str      (a system's or its battle's) one log entry as a sentence
+#                                   in the game's words, headed by its turn if it likes.
+
+
+class BoardPiece(TypedDict, total=False):
+    """One piece on a described map: ``id``, ``side``, ``label`` and ``hex`` are required."""
+
+    id: int | str
+    side: str  # one of the system's sides
+    label: str  # short, on the map ("#1 A3 S4")
+    title: str  # longer, on hover ("Heinkel 51, axis, altitude 3, speed 4")
+    hex: list[int]  # [column, row]
+    facing: int | None  # 0-5 hexsides clockwise from the top; None: no facing drawn
+    altitude: str
+    speed: str
+    status: str  # "" or a word ("damaged", "diving")
+    damaged: bool
+
+
+class BoardMarker(TypedDict):
+    """Something else on the map (a cloud, a target): its hexes and a label."""
+
+    hexes: list[list[int]]
+    label: str
+
+
+class Board(TypedDict):
+    """A hex map as a page draws it: ``columns`` x ``rows`` flat-topped hexes in odd-q
+    offset coordinates (odd columns half a hex down: the only ``orientation`` the pages
+    draw, "flat-odd-q"), with its pieces and markers."""
+
+    kind: Literal["hex"]
+    columns: int
+    rows: int
+    orientation: Literal["flat-odd-q"]
+    pieces: list[BoardPiece]
+    markers: list[BoardMarker]
+
+
+def describe_board(battle: Any, side: int | None) -> Board | None:
+    """The map ``side`` may see now (default: none)."""
+    own = getattr(battle, "describe_board", None)
+    return None if own is None else own(side)
+
+
+def phase_text(battle: Any) -> str:
+    """The phase now in the game's own words (default: none)."""
+    own = getattr(battle, "phase_text", None)
+    return "" if own is None else str(own())
+
+
+def log_sentence(owner: Any, entry: dict[str, Any]) -> str | None:
+    """``entry`` in the game's own words, from a system or battle with ``log_sentence``
+    (default None: the caller's generic sentence)."""
+    own = getattr(owner, "log_sentence", None)
+    return None if own is None else str(own(entry))
+
+
+def board_problems(board: Any) -> list[str]:
+    """Problems with a described board (empty: the pages can draw it)."""
+    if not isinstance(board, dict) or board.get("kind") != "hex":
+        return ['a board is an object with kind "hex"']
+    problems = []
+    if board.get("orientation") != "flat-odd-q":
+        problems.append('orientation is "flat-odd-q"')
+    cols, rows = board.get("columns", 0), board.get("rows", 0)
+    if not (_count(cols) and _count(rows) and 0 < cols <= 200 and 0 < rows <= 200):
+        return [*problems, "columns and rows are whole numbers from 1 to 200"]
+    for i, piece in enumerate(board.get("pieces", [])):
+        place = piece.get("hex") if isinstance(piece, dict) else None
+        if not (isinstance(place, list) and len(place) == 2 and all(map(_count, place))):
+            problems.append(f"pieces[{i}].hex is [column, row]")
+        elif not (place[0] < cols and place[1] < rows):
+            problems.append(f"pieces[{i}].hex {place} is off the map")
+    return problems
+
+
 class TacticalSystem(Protocol):
     """A tactical rules system: how to start, read and replay its battles, and fly
     them with computer pilots. What the battles app asks of every game."""

@@ -31,7 +31,7 @@
         grp.append(ring);
       }
       const body = document.createElementNS(svgNS, "polygon");
-      body.setAttribute("points", a.bomber ? "11,0 -8,8 -8,-8" : "12,0 -7,7 -3,0 -7,-7");
+      body.setAttribute("points", a.round ? "7,0 3.5,6 -3.5,6 -7,0 -3.5,-6 3.5,-6" : (a.bomber ? "11,0 -8,8 -8,-8" : "12,0 -7,7 -3,0 -7,-7"));  // round: a piece of another game with no facing
       body.setAttribute("transform", `rotate(${angle})`);
       body.setAttribute("fill", colours[a.side]);
       body.setAttribute("stroke", a.hp < a.hits ? "#f4b400" : "#fff");
@@ -40,9 +40,9 @@
       label.setAttribute("x", 9); label.setAttribute("y", -9); label.setAttribute("class", "plane-label");
       label.setAttribute("dy", `${AngelsHex.stackLift(places[i])}em`);
       const marks = [a.cloud ? "in clouds" : "", a.lit ? "lit" : "", a.directed ? "directed" : ""].filter(Boolean);
-      label.textContent = `#${a.plane} A${a.alt}${a.status !== "none" ? " " + a.status.replace("_", " ") : ""} ${a.hp}/${a.hits}${marks.length ? " " + marks.join(" ") : ""}`;
+      label.textContent = a.label ? a.label : `#${a.plane} A${a.alt}${a.status !== "none" ? " " + a.status.replace("_", " ") : ""} ${a.hp}/${a.hits}${marks.length ? " " + marks.join(" ") : ""}`;
       const title = document.createElementNS(svgNS, "title");
-      title.textContent = `${names[a.plane] || a.name}, ${a.side}, altitude ${a.alt}, hit points ${a.hp}/${a.hits}${marks.length ? ", " + marks.join(", ") : ""}`;
+      title.textContent = a.title ? a.title : `${names[a.plane] || a.name}, ${a.side}, altitude ${a.alt}, hit points ${a.hp}/${a.hits}${marks.length ? ", " + marks.join(", ") : ""}`;
       grp.append(body, label, title);
       g.append(grp);
     });

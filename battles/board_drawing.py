@@ -1,0 +1,211 @@
+"""A game's own map and words on the battle pages (issue 25): what a system describes
+(``rules.tactical.describe_board``, ``phase_text``, ``log_sentence``) turned into what the
+play page's server-drawn map (templates/battles/_play_board.html) and the report's frames
+(battles/static/battles/report.js) draw for Angels 20, with the same hex sums
+(battles.report: hex_center, hex_grid_points, map_size) and the same look.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from typing import Any
+
+from django.utils.safestring import mark_safe
+
+from rules.tactical import (
+    Board,
+    TacticalSystem,
+    board_problems,
+    describe_board,
+    log_sentence,
+    phase_text,
+    system_named,
+)
+
+from .models import Battle
+from .report import hex_center, hex_grid_points, hex_points, map_size
+
+FIGHTER_SHAPE = "12,0 -7,7 -3,0 -7,-7"  # Angels 20's marker, pointing the way it faces
+ROUND_SHAPE = "7,0 3.5,6 -3.5,6 -7,0 -3.5,-6 3.5,-6"  # a piece with no facing
+STACK_SPREAD, STACK_LINE = 7, 1.2  # as battles/play_views.py and hexmap.js: AngelsHex.stack
+
+
+@functools.lru_cache(maxsize=16)
+def grid_markup(columns: int, rows: int) -> str:
+    """The map's hexes as SVG polygons (numbers only, so safe as markup)."""
+    return mark_safe(  # noqa: S308 - coordinates we computed, no user text
+        "".join(f'<polygon points="{pts}"/>' for pts in hex_grid_points(columns, rows))
+    )
+
+
+def checked_board(battle: Any, side: int | None) -> Board | None:
+    """The battle's described map for ``side``, or None (no map, or one the pages cannot
+    draw: its problems are the system's to fix, so the page goes on without the map)."""
+    board = describe_board(battle, side)
+    return board if board is not None and not board_problems(board) else None
+
+
+def _label(piece: dict[str, Any]) -> str:
+    return str(piece.get("label") or f"#{piece['id']}")
+
+
+def _title(piece: dict[str, Any]) -> str:
+    if piece.get("title"):
+        return str(piece["title"])
+    parts = [_label(piece), str(piece.get("side", ""))]
+    parts += [f"{k} {piece[k]}" for k in ("altitude", "speed", "status") if piece.get(k)]
+    return ", ".join(p for p in parts if p)
+
+
+def play_markers(board: Board, acting: Any = None) -> list[dict[str, Any]]:
+    """The pieces as the play page's markers (the keys _play_board.html reads)."""
+    out = []
+    count = Counter(tuple(p["hex"]) for p in board["pieces"])
+    seen: Counter[tuple[int, ...]] = Counter()
+    for piece in board["pieces"]:
+        here = tuple(piece["hex"])
+        k, n = seen[here], count[here]
+        seen[here] += 1
+        x, y = hex_center(piece["hex"][0], piece["hex"][1])
+        shift = STACK_SPREAD * (k - (n - 1) / 2)
+        facing = piece.get("facing")
+        out.append(
+            {
+                "id": piece["id"],
+                "side": piece["side"],
+                "hex": list(piece["hex"]),
+                "x": round(x + shift, 1),
+                "y": y,
+                "lift": round((k - (n - 1)) * STACK_LINE, 2),
+                "label_x": round(x + shift + 9, 1),
+                "label_y": round(y - 9, 1),
+                "angle": -90 + 60 * facing if facing is not None else 0,
+                "shape": FIGHTER_SHAPE if facing is not None else ROUND_SHAPE,
+                "acting": acting is not None and piece["id"] == acting,
+                "damage": 1 if piece.get("damaged") else 0,
+                "in_cloud": False,
+                "label": _label(piece),
+                "title": _title(piece),
+            }
+        )
+    return out
+
+
+def _marker_cells(board: Board) -> list[dict[str, Any]]:
+    """The board's markers drawn as the play page's placed clouds (hexes and a label)."""
+    out = []
+    for m in board["markers"]:
+        cells = [h for h in m["hexes"] if len(h) == 2]
+        if cells:
+            x, y = hex_center(cells[0][0], cells[0][1])
+            out.append(
+                {
+                    "cells": [hex_points(c, r) for c, r in cells],
+                    "label": m["label"],
+                    "title": m["label"],
+                    "x": x,
+                    "y": y,
+                }
+            )
+    return out
+
+
+def play_map(board: Board, acting: Any = None) -> dict[str, Any]:
+    """The play page's map parts (svg size, grid, markers, features) of a described board."""
+    svg_w, svg_h = map_size(board["columns"], board["rows"])
+    return {
+        "svg_w": svg_w,
+        "svg_h": svg_h,
+        "grid": grid_markup(board["columns"], board["rows"]),
+        "markers": play_markers(board, acting),
+        "features": {"clouds": _marker_cells(board), "flak": [], "balloons": []},
+        "map_shown": True,
+    }
+
+
+def sentence_of(system: TacticalSystem, entry: dict[str, Any]) -> str | None:
+    """``entry`` in the game's words (None: the generic sentence)."""
+    return log_sentence(system, entry)
+
+
+def game_texts(system: TacticalSystem, log: list[dict[str, Any]], generic: list[str]) -> list[str]:
+    """Each entry's sentence in the game's words where it has them, else ``generic``'s."""
+    if getattr(system, "log_sentence", None) is None:
+        return generic
+    return [sentence_of(system, e) or g for e, g in zip(log, generic, strict=True)]
+
+
+def _frame_pieces(board: Board) -> list[dict[str, Any]]:
+    """The pieces in the shape of the report's frames (report.js), with their own words."""
+    return [
+        {
+            "plane": p["id"],
+            "name": _label(p),
+            "side": p["side"],
+            "col": p["hex"][0],
+            "row": p["hex"][1],
+            "facing": p.get("facing") or 0,
+            "alt": p.get("altitude", ""),
+            "status": "none",
+            "hp": 0 if p.get("damaged") else 1,
+            "hits": 1,
+            "fate": "",
+            "bomber": False,
+            "round": p.get("facing") is None,
+            "cloud": False,
+            "lit": False,
+            "directed": False,
+            "label": _label(p),
+            "title": _title(p),
+        }  # fmt: skip
+        for p in board["pieces"]
+    ]
+
+
+def report_frames(battle: Battle, frames: list[dict[str, Any]]) -> dict[str, Any]:
+    """A finished battle of another game in the report: each frame (one per log entry) in
+    the game's words, and, where the game describes a map, its pieces after that entry
+    (its record replayed action by action; each entry shows the board after the action
+    that wrote it). Returns the frames and the map's parts (``map_shown`` False: none)."""
+    system = system_named(battle.system)
+    log = battle.log or []
+    texts = game_texts(system, log, [f["text"] for f in frames])
+    frames = [{**f, "text": t} for f, t in zip(frames, texts, strict=True)]
+    state = system.new_battle(battle.setup, battle.seed)
+    board = checked_board(state, None)
+    if board is None or not frames:
+        return {"frames": frames, "map_shown": False}
+    boards: list[Board] = [board] * min(len(state.log), len(frames))
+    for data in battle.actions or []:
+        state.apply(system.action_from_json(data))
+        board = checked_board(state, None) or board
+        boards += [board] * (len(state.log) - len(boards))
+    boards += [board] * (len(frames) - len(boards))
+    first = boards[0]
+    svg_w, svg_h = map_size(first["columns"], first["rows"])
+    return {
+        "frames": [
+            {**f, "aircraft": _frame_pieces(b)} for f, b in zip(frames, boards, strict=False)
+        ],
+        "map_shown": True,
+        "grid": hex_grid_points(first["columns"], first["rows"]),
+        "svg_w": svg_w,
+        "svg_h": svg_h,
+        "features": {"clouds": _marker_cells(first), "flak": [], "balloons": []},
+    }
+
+
+def other_game_turn(battle: Battle, state: Any, legal: list[Any]) -> dict[str, Any]:
+    """The parts of the turn view that read Angels 20's state, for another game: its
+    set-up's name, its phase and decisions in its own words, the rest empty."""
+    return {
+        "scenario": str(battle.setup.get("name") or battle.scenario),
+        "phase": phase_text(state),
+        "aircraft_to_act": None,
+        "victory_points": {},
+        "aircraft": [],
+        "choices": [{"kind": "decision", "label": str(a), "action": a.to_json()} for a in legal],
+        "movable": [],
+        "move_choices": None,
+    }
