@@ -40,6 +40,7 @@ from .actions import (
 )
 from .charts import IMPULSES, ROMAN, TURNS, moves
 from .hexes import EDGES, FACING, edge_hexes, is_edge, neighbour, shift_to_fit, translate
+from .outcome import battle_result
 from .units import SIDES, Scenario, Unit, unit_from_scenario
 
 HOLDER_FIRST = "002 '3a1'"
@@ -580,34 +581,8 @@ class AirPiratesBattle:
         return points
 
     def result(self) -> dict[str, Any]:
-        points = self.victory_points()
-        a, b = (points[s] for s in SIDES)
-        winner = None if a == b else SIDES[0] if a > b else SIDES[1]
-        aircraft = []
-        for u in self.units:
-            gone = u.eliminated and not u.disengaged
-            hits = sum(u.damage.values())
-            fate = "damaged" if hits else "intact"
-            if u.eliminated:
-                fate = "destroyed" if gone else "retreated"
-            by = next((k["attacker"] for k in self.kills if k["target"] == u.id), None)
-            out = u.bailout or {}
-            survived = None if not out else out["outcome"] == "survived"
-            aircraft.append(
-                {"id": u.id, "name": u.name, "side": u.side, "pilot": u.quality, "pilot_ref": "",
-                 "fate": fate, "exit_edge": None, "scored_exit": False, "damage": hits,
-                 "destroyed_by": by, "destroyed_by_pilot_ref": None if by is None else "",
-                 "survival_roll": out.get("roll"), "survival_modifier": out.get("modifier"),
-                 "pilot_survived": survived,
-                 "damage_by_part": dict(u.damage), "crew_hits": u.damage["crew"], "fires": len(u.fires),
-                 "bailout": u.bailout, "victory_points": self.unit_points(u)}
-            )  # fmt: skip
-        return {
-            "scenario": self.scenario.name, "kind": "airpirates", "winner": winner,
-            "reason": self.reason or "in play", "victory_points": points,
-            "turns_played": self.turn, "aircraft": aircraft,
-            "kills": [dict(k, attacker_pilot_ref="", target_pilot_ref="") for k in self.kills],
-        }  # fmt: skip
+        """The one result shape (``rules.tactical.TacticalResult``): ``outcome.py``."""
+        return battle_result(self)
 
     def undo(self) -> None:
         if not self.actions:

@@ -1,9 +1,14 @@
-"""*Air Pirates* (002) behind :class:`rules.tactical.TacticalSystem`: **not registered yet**
-(no entry point in pyproject.toml) while the game is incomplete (docs/architecture.md).
+"""*Air Pirates* (002) behind :class:`rules.tactical.TacticalSystem`, registered by its
+entry point ``airpirates`` (pyproject.toml, group ``angels.tactical_systems``).
 
-Its computer pilots: ``random`` plays a uniformly random legal action (the baseline the
-issue measures the others against); ``novice`` and ``competent`` are the tactical pilot
-of ``pilots/`` at two strengths.
+Its computer pilots: ``competent`` (listed first, so the product's default for a side no
+person flies: ``battles.services.fly``, ``battles.other_games``, campaign engagements) and
+``novice`` are the tactical pilot of ``pilots/`` at two strengths; ``random`` plays a
+uniformly random legal action (the baseline the issue measures the others against).
+
+Its scenarios for the new-battle page and the API (``scenarios``, ``scenario``) and a
+campaign's engagements (``campaign_engagement``) are built in ``scenarios.py``; the
+result's shape, kill credit included, in ``outcome.py``.
 """
 
 from __future__ import annotations
@@ -16,6 +21,9 @@ from rules.tactical import ComputerPilot, TacticalSystem
 
 from .actions import Action, IllegalAction, action_from_json
 from .pilots import CompetentPilot, NovicePilot
+from .scenarios import SCENARIOS
+from .scenarios import campaign_engagement as engagement_scenario
+from .scenarios import scenario as scenario_named
 from .state import AirPiratesBattle, new_battle, replay
 from .units import SIDES, Scenario
 
@@ -32,9 +40,9 @@ class RandomPilot:
 
 
 PILOTS: dict[str, type] = {
-    "random": RandomPilot,
-    "novice": NovicePilot,
     "competent": CompetentPilot,
+    "novice": NovicePilot,
+    "random": RandomPilot,
 }
 
 
@@ -45,8 +53,28 @@ class AirPirates:
     title = "Air Pirates"
     rulebook = "002"
     sides: tuple[str, ...] = SIDES
-    pilots: tuple[str, ...] = tuple(sorted(PILOTS))
+    pilots: tuple[str, ...] = tuple(sorted(PILOTS))  # "competent" first: the default
     refusal: type[Exception] = IllegalAction
+    scenarios: dict[str, str] = dict(SCENARIOS)  # the new-battle page's (battles.other_games)
+
+    def scenario(self, key: str, seed: int) -> dict[str, Any]:
+        """The scenario ``key`` of ``scenarios`` as ``new_battle`` reads it."""
+        return scenario_named(key, seed)
+
+    def campaign_engagement(
+        self,
+        attackers: Sequence[dict[str, Any]],
+        defenders: Sequence[dict[str, Any]],
+        *,
+        name: str,
+        turns: int,
+        territory: dict[str, str],
+        effects: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """A campaign engagement's scenario from its entrants (``campaign.game``)."""
+        return engagement_scenario(
+            attackers, defenders, name=name, turns=turns, territory=territory, effects=effects
+        )
 
     def new_battle(self, scenario: dict[str, Any], seed: int) -> AirPiratesBattle:
         return new_battle(scenario, seed)

@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from battles.models import Battle
-from rules.tactical import registered
+from rules.tactical import DEFAULT_SYSTEM, register, registered, tactical_systems, unregister
 from tests.rules.duel_system import DUEL_SCENARIO, DuelSystem
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +39,18 @@ def duel():
         yield system
 
 
-def test_with_angels20_alone_the_page_offers_its_scenarios_as_before(api):
+@pytest.fixture
+def angels20_alone():
+    """Only Angels 20 registered (Air Pirates and any other game taken out, then back)."""
+    others = [s for name, s in tactical_systems().items() if name != DEFAULT_SYSTEM]
+    for system in others:
+        unregister(system.name)
+    yield
+    for system in others:
+        register(system)
+
+
+def test_with_angels20_alone_the_page_offers_its_scenarios_as_before(api, angels20_alone):
     page = api.get("/battles/new/").content.decode()
     assert '<option value="angels20" selected>Angels 20</option>' in page
     assert "<optgroup" not in page  # one game: its scenarios listed plainly

@@ -14,7 +14,10 @@ import pytest
 from rules.angels20 import Rules, dogfight
 from rules.tactical import TacticalBattle, check_result, tactical_systems
 
-SCENARIOS = {"angels20": lambda: dogfight(rules=Rules.advanced(max_turns=8)).to_json()}
+SCENARIOS = {
+    "angels20": lambda: dogfight(rules=Rules.advanced(max_turns=8)).to_json(),
+    "airpirates": lambda: tactical_systems()["airpirates"].scenario("fighters", 0),
+}
 
 
 def _play(system, scenario, seed, rng):

@@ -10,6 +10,7 @@ from pathlib import Path
 import grimp
 import pytest
 
+from rules.airpirates.system import AIRPIRATES
 from rules.angels20.system import ANGELS20
 from rules.tactical import (
     ENTRY_POINT_GROUP,
@@ -33,11 +34,17 @@ def test_angels20_registers_itself_through_its_entry_point():
     assert "angels20" in tactical_systems()
 
 
+def test_air_pirates_registers_itself_through_its_entry_point():
+    points = {p.name: p.value for p in entry_points(group=ENTRY_POINT_GROUP)}
+    assert points["airpirates"] == "rules.airpirates.system:AIRPIRATES"
+    assert system_named("airpirates") is AIRPIRATES and AIRPIRATES.title == "Air Pirates"
+
+
 def test_a_system_of_the_tests_own_is_registered_found_and_flown_then_removed():
     assert "duel" not in tactical_systems()
     with registered(DUEL):
         assert system_named("duel") is DUEL
-        assert sorted(tactical_systems()) == ["angels20", "duel"]
+        assert sorted(tactical_systems()) == ["airpirates", "angels20", "duel"]
         battle = system_named("duel").new_battle(DUEL_SCENARIO, 11)
         pilots = {
             i: DUEL.computer_pilot("gunner", DUEL.pilot_seed(11, s))
@@ -58,8 +65,8 @@ def test_a_system_of_the_tests_own_is_registered_found_and_flown_then_removed():
 def test_an_unknown_system_is_refused_naming_the_known_ones():
     with pytest.raises(UnknownSystem) as refused:
         system_named("airforce")
-    assert str(refused.value) == "unknown tactical system 'airforce' (known: angels20)"
-    assert refused.value.known == ("angels20",)
+    assert str(refused.value) == "unknown tactical system 'airforce' (known: airpirates, angels20)"
+    assert refused.value.known == ("airpirates", "angels20")
     with pytest.raises(UnknownSystem):
         system_named(None)
 
@@ -72,7 +79,7 @@ def test_another_system_under_a_taken_name_is_refused():
         register(Impostor())  # type: ignore[arg-type]
     assert system_named("angels20") is ANGELS20
     register(ANGELS20)  # the same system again: no change
-    assert tactical_systems() == {"angels20": ANGELS20}
+    assert tactical_systems() == {"airpirates": AIRPIRATES, "angels20": ANGELS20}
 
 
 def test_rules_tactical_imports_no_game():

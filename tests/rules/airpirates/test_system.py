@@ -1,5 +1,5 @@
 """Air Pirates behind the common tactical interface (rules/tactical.py), checked as
-tests/rules/test_tactical_interface.py checks the registered systems, and not registered."""
+tests/rules/test_tactical_interface.py checks the registered systems, and registered."""
 
 import json
 
@@ -26,8 +26,10 @@ def flown_by_computers(seed):
     return battle, actions
 
 
-def test_not_in_the_registry_while_incomplete():
-    assert "airpirates" not in tactical_systems()
+def test_in_the_registry_with_its_scenarios_and_competent_pilot_first():
+    assert tactical_systems()["airpirates"] is AIRPIRATES
+    assert AIRPIRATES.pilots == ("competent", "novice", "random")
+    assert set(AIRPIRATES.scenarios) == {"basic", "fighters"}
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
