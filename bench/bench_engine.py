@@ -30,6 +30,7 @@ import time
 import tracemalloc
 
 from rules.angels20 import CloudShape, Dice, Rules, flight, new_battle, standard_scenario
+from rules.angels20.plans import legal_move_plans
 
 AXIS = ('A6M2 "Zeke"', 'Ki-61 "Tony"', "C.200 Saetta Rookie")
 ALLIED = ("P-40C Flying Tiger", 'I-16 "Ishak"', "Yak-1 Rookie")
@@ -62,7 +63,7 @@ def play(seed: int, rules: Rules, plans: bool) -> tuple[int, int]:
     while not s.is_over():
         legal = None
         if plans and s.phase == "movement" and s.mover < 0:
-            legal = s.legal_move_plans(statuses=False)
+            legal = legal_move_plans(s, statuses=False)
         if not legal:
             legal = s.legal_actions()
         s.apply_unchecked(rng.choice(legal))

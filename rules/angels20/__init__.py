@@ -10,9 +10,12 @@ Scenarios and inputs (``rules.angels20.stats``, ``.scenario``, ``.aircraft``):
 Battle (``rules.angels20.state``):
     new_battle(scenario, dice=None, seed=0) -> BattleState
     replay(scenario, seed, actions) -> BattleState
-    BattleState: current_side(), legal_actions(), legal_move_plans(),
-    apply(action), apply_unchecked(action), undo(), clone(), is_over(),
-    result(), to_json()/from_json(), dumps()/loads(), log, planes, vp, turn, phase.
+    BattleState: current_side(), legal_actions(), apply(action),
+    apply_unchecked(action), undo(), clone(), is_over(), result(), tailing(a, b),
+    condition(i), to_json()/from_json(), dumps()/loads(), log, planes, vp, turn, phase.
+    Every other rule is a function of the state in its section module, e.g.
+    ``rules.angels20.plans.legal_move_plans(state, plane=None, statuses=True)``
+    (whole-move plans for programs), ``rules.angels20.attacks.can_attack(state, a, t)``.
     IllegalAction(rule, message).
 Actions (``rules.angels20.actions``):
     Activate, Straight, Turn, Maneuver, EndMove, MovePlan, Attack, Decline,

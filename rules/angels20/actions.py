@@ -10,7 +10,7 @@ Movement is offered step by step (000 "MOVING AIRCRAFT"):
 3. with the status rule on, :class:`EndMove` picks the aircraft's status.
 
 Whole moves for programs are :class:`MovePlan` (see
-:meth:`BattleState.legal_move_plans`). Attacks are :class:`Attack` or
+:func:`.plans.legal_move_plans`). Attacks are :class:`Attack` or
 :class:`Decline`; :class:`ChoosePosition` is the initiative winner's
 choice under the turn-position rule. Optional rules add :class:`Direct`
 (fighter direction after initiative), :class:`EnterClouds` (end of a move

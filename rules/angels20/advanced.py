@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import attacks, conditions, plans
 from .actions import (
     END_MOVES,
     STATUS_CLIMBING,
@@ -17,11 +18,8 @@ from .actions import (
     STATUSES,
     Action,
 )
-from .attacks import key
-from .conditions import after_initiative, complete_move
 from .hexmap import FRONT_TABLE, MAX_TABLE_RANGE, REAR_TABLE, TAIL_TABLE
 from .plane import IN_PLAY, Plane
-from .plans import required_maneuvers
 from .stats import SIDES
 
 if TYPE_CHECKING:
@@ -46,8 +44,8 @@ def tailing(s: BattleState, a: int, b: int) -> bool:
     if not 1 <= d <= 4:
         return False
     return bool(
-        REAR_TABLE[key(s, pb.hex, pa.hex)][pb.facing]
-        and FRONT_TABLE[key(s, pa.hex, pb.hex)][pa.facing]
+        REAR_TABLE[attacks.key(s, pb.hex, pa.hex)][pb.facing]
+        and FRONT_TABLE[attacks.key(s, pa.hex, pb.hex)][pa.facing]
     )
 
 
@@ -72,7 +70,7 @@ def tailed_count(s: BattleState, side: int) -> int:
         qb, rb, zb, fb = q[pb.hex], r[pb.hex], pb.alt, pb.facing
         for pa in mine:
             # HexMap.distance 1-4, the two halves (tailing()) and altitude within 1, as
-            # one TAIL_TABLE lookup at the offset pa -> pb (key(s, pa.hex, pb.hex))
+            # one TAIL_TABLE lookup at the offset pa -> pb (attacks.key(s, pa.hex, pb.hex))
             dq = qb - q[pa.hex]
             if -MAX_TABLE_RANGE <= dq <= MAX_TABLE_RANGE:
                 dr = rb - r[pa.hex]
@@ -92,13 +90,13 @@ def choose_position(s: BattleState, first: bool) -> None:
     w = s.to_act
     s.first = w if first else 1 - w
     s._log("turn_position", side=SIDES[w], first=bool(first))
-    after_initiative(s)
+    conditions.after_initiative(s)
 
 
 # ---------------------------------------------------------------- 000 "AIRCRAFT STATUS"
 def required_options(s: BattleState, p: Plane) -> list[Action]:
     """000 "Required Maneuver": the first hex entered must hold it (status begun in)."""
-    return required_maneuvers(s.required, p.alt)
+    return plans.required_maneuvers(s.required, p.alt)
 
 
 def status_options(s: BattleState, p: Plane) -> list[Action]:
@@ -120,4 +118,4 @@ def end_move_status(s: BattleState, status: int) -> None:
     p.status = status
     if status:
         s.log.append({"plane": p.id, "status": STATUSES[status], "e": "status", "turn": s.turn})
-    complete_move(s, p)
+    conditions.complete_move(s, p)

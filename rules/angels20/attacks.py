@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import conditions, turns
 from .actions import (
     STATUS_CLIMBING,
     STATUS_DIVING,
@@ -18,7 +19,6 @@ from .actions import (
     STATUS_EVADING_RIGHT,
     Attack,
 )
-from .conditions import collisions, illuminate
 from .hexmap import ARC_TABLE, ASPECT_TABLE, CLOCK_NAMES, MAX_TABLE_RANGE
 from .phases import ATTACK
 from .plane import DESTROYED, IN_PLAY, Plane
@@ -182,9 +182,9 @@ def _attack_message(s: BattleState, rule: str, a: int, t: int) -> str:
 def begin_attack(s: BattleState) -> None:
     """After all movement: midair collisions, illumination, then the Attack phase."""
     if s.st.rules.midair_collision:
-        collisions(s)
+        conditions.collisions(s)
     if s.st.illuminate:
-        illuminate(s)
+        conditions.illuminate(s)
     s.phase = ATTACK
     s.declined = [False, False]
     s._log("attack_phase", first=SIDES[s.first])
@@ -234,7 +234,7 @@ def advance_attack(s: BattleState, nxt: int) -> None:
             return
         s.declined[side] = True
         s._log("no_attacks", side=SIDES[side])
-    s._end_turn()
+    turns.end_turn(s)
 
 
 def decline(s: BattleState) -> None:

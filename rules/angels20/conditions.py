@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from . import attacks, movement
 from .actions import Action, Direct
 from .phases import DIRECTION
 from .plane import IN_PLAY, Plane
@@ -72,7 +73,7 @@ def complete_move(s: BattleState, p: Plane) -> None:
         elif band in CLOUD_NEED:
             s.awaiting_cloud = True
             return
-    s._finish_move(p)
+    movement.finish_move(s, p)
 
 
 def enter_clouds(s: BattleState, attempt: bool) -> None:
@@ -87,7 +88,7 @@ def enter_clouds(s: BattleState, attempt: bool) -> None:
         s._log("clouds_check", plane=p.id, band=band, roll=r, need=need, in_clouds=p.cloud)
     else:
         s._log("clouds_check", plane=p.id, band=band, roll=None, need=None, in_clouds=False)
-    s._finish_move(p)
+    movement.finish_move(s, p)
 
 
 # ---------------------------------------------------------------- flak and balloons
@@ -117,12 +118,12 @@ def flak(s: BattleState, p: Plane) -> None:
         h = 2 if raw == 6 else (1 if raw >= FLAK_TARGET else 0)
         hits += h
         rolls.append([raw, raw, h])
-    outcome = s._outcome(-1, p.id, hits)
+    outcome = attacks.outcome_of(s, -1, p.id, hits)
     s._log(
         "flak", **where, attacked=True, dice=n, target_number=FLAK_TARGET, rolls=rolls,
         hits=hits, armor=s.st.armor[p.id], vital_armor=s.st.vital[p.id], outcome=outcome,
     )  # fmt: skip
-    s._apply_outcome(p.id, -1, outcome, "flak")
+    attacks.apply_outcome(s, p.id, -1, outcome, "flak")
 
 
 def balloon(s: BattleState, p: Plane) -> None:
@@ -136,7 +137,7 @@ def balloon(s: BattleState, p: Plane) -> None:
     e = d6("balloon attack")
     outcome = "miss" if e <= 2 else ("damage" if e <= 4 else "destroyed")
     s._log("balloon", **where, attacked=True, effect_roll=e, outcome=outcome)
-    s._apply_outcome(p.id, -1, outcome, "barrage balloon")
+    attacks.apply_outcome(s, p.id, -1, outcome, "barrage balloon")
 
 
 def card_flak(s: BattleState) -> None:
@@ -158,7 +159,7 @@ def card_flak(s: BattleState) -> None:
         victim = queue.pop(0) if hit and queue else None
         s._log("card_flak", roll_no=i + 1, roll=r, af=flak_.af, hit=hit, plane=victim)
         if victim is not None:
-            s._destroy(victim, -1, "flak")
+            attacks.destroy(s, victim, -1, "flak")
 
 
 # ---------------------------------------------------------------- 000 "OPTIONAL RULE: MIDAIR COLLISION"
@@ -182,7 +183,7 @@ def collisions(s: BattleState) -> None:
         collided = possible if len(possible) >= 2 else []
         s._log("collision", hex=s._colrow(h), alt=alt, rolls=rolls, collided=collided)
         for i in collided:
-            s._destroy(i, -1, "midair collision")
+            attacks.destroy(s, i, -1, "midair collision")
 
 
 # ---------------------------------------------------------------- night
@@ -205,7 +206,7 @@ def after_initiative(s: BattleState) -> None:
         s.declined = [False, False]
         advance_direction(s, s.first)
     else:
-        s._begin_movement()
+        movement.begin_movement(s)
 
 
 def direction_options(s: BattleState, side: int) -> list[Action]:
@@ -229,7 +230,7 @@ def advance_direction(s: BattleState, nxt: int) -> None:
             s.to_act = side
             return
         s.declined[side] = True
-    s._begin_movement()
+    movement.begin_movement(s)
 
 
 def direct(s: BattleState, planes: tuple[int, ...]) -> None:

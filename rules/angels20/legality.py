@@ -9,7 +9,7 @@ The checks the listing runs for every aircraft (:func:`mover_rule`,
 :func:`high_speed_rule`, :func:`.attacks.attacker_rule`,
 :func:`.attacks.attack_rule`) return the citation of the rule that forbids (a
 constant) or None, so listing builds no message; their ``*_problem``
-companions add the (rule citation, message) :data:`~.attacks.Problem` only
+companions add the (rule citation, message) :data:`~.Problem` only
 when a refusal is explained.
 """
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from . import advanced, attacks, conditions, movement, plans
 from .actions import (
     ALL_MANEUVERS,
     DECLINE,
@@ -43,16 +44,12 @@ from .actions import (
     Straight,
     Turn,
 )
-from .advanced import required_options, status_options
-from .attacks import Problem, attack_problem, attacker_problem, attacks
-from .conditions import direction_options
-from .movement import reposition_options
 from .phases import ATTACK, DIRECTION, MOVEMENT, POSITION, REPOSITION
 from .plane import Plane
-from .plans import STEP_OPTIONS, fuel_no_turn, high_speed_blocked, second_dms
 from .stats import SIDES
 
 if TYPE_CHECKING:
+    from .attacks import Problem
     from .state import BattleState
 
 
@@ -66,13 +63,13 @@ def legal_actions(s: BattleState) -> list[Action]:
             return step_actions(s)
         return activations(s)
     if ph == ATTACK:
-        return [*attacks(s, s.to_act), DECLINE]
+        return [*attacks.attacks(s, s.to_act), DECLINE]
     if ph == POSITION:
         return [ChoosePosition(True), ChoosePosition(False)]
     if ph == DIRECTION:
-        return direction_options(s, s.to_act)
+        return conditions.direction_options(s, s.to_act)
     if ph == REPOSITION:
-        return [*reposition_options(s, s.to_act), PASS]
+        return [*movement.reposition_options(s, s.to_act), PASS]
     return []
 
 
@@ -163,18 +160,20 @@ def step_actions(s: BattleState) -> list[Action]:
     """The moving aircraft's options for its next hex, or its closing status."""
     p = s.planes[s.mover]
     if s.awaiting_status:
-        return status_options(s, p)
+        return advanced.status_options(s, p)
     if s.step_no == 0 and s.required:
-        return required_options(s, p)
-    blocked = p.high and s.last_man == s.step_no  # high_speed_blocked(s, p)
+        return advanced.required_options(s, p)
+    blocked = p.high and s.last_man == s.step_no  # plans.high_speed_blocked(s, p)
     if s.st.bomber[p.id]:
         # 000 "BOMBER STATS": bombers only turn or fly straight
-        return list(STEP_OPTIONS[(not blocked and not fuel_no_turn(s, p), False, p.alt)])
-    opts = list(STEP_OPTIONS[(not blocked, not blocked and not s.dm_used, p.alt)])
+        return list(
+            plans.STEP_OPTIONS[(not blocked and not plans.fuel_no_turn(s, p), False, p.alt)]
+        )
+    opts = list(plans.STEP_OPTIONS[(not blocked, not blocked and not s.dm_used, p.alt)])
     if s.dm_used and s.dm_first and not s.extra_used and not blocked:
         extra = s.st.extra_dm[p.id]
         if extra:
-            opts += second_dms(extra, s.dm_first, p.alt, p.alt)
+            opts += plans.second_dms(extra, s.dm_first, p.alt, p.alt)
     return opts
 
 
@@ -200,9 +199,9 @@ def _step_problem(s: BattleState, a: Straight | Turn | Maneuver | EndMove) -> Pr
         )
     if s.st.bomber[p.id] and isinstance(a, Maneuver):
         return ("000 'BOMBER STATS'", "bombers can only turn or fly straight")
-    if isinstance(a, Turn) and fuel_no_turn(s, p):
+    if isinstance(a, Turn) and plans.fuel_no_turn(s, p):
         return ("000 'LIMITED FUEL'", "until attacked, the bombers can't turn")
-    if isinstance(a, (Turn, Maneuver)) and high_speed_blocked(s, p):
+    if isinstance(a, (Turn, Maneuver)) and plans.high_speed_blocked(s, p):
         return ("000 'High Speed'", "at high speed you can't turn or maneuver in consecutive hexes")
     if isinstance(a, Maneuver):
         if a.kind not in MANEUVERS or a not in ALL_MANEUVERS:
@@ -227,8 +226,8 @@ def _attack_action_problem(s: BattleState, a: Attack) -> Problem | None:
         return ("000 'SEQUENCE OF PLAY'", "attacks are made only in the Attack phase")
     if not (0 <= a.attacker < s.st.n and 0 <= a.target < s.st.n):
         return ("000 'AIRCRAFT FLIGHTS'", "no such aircraft")
-    prob = attacker_problem(s, s.planes[a.attacker], s.to_act)
-    return prob or attack_problem(s, a.attacker, a.target)
+    prob = attacks.attacker_problem(s, s.planes[a.attacker], s.to_act)
+    return prob or attacks.attack_problem(s, a.attacker, a.target)
 
 
 def _decline_problem(s: BattleState, a: Decline) -> Problem | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import attacks, conditions, victory
 from .actions import (
     MANEUVER_BONUS,
     STATUS_CLIMBING,
@@ -20,8 +21,6 @@ from .actions import (
     Maneuver,
     Reposition,
 )
-from .attacks import begin_attack, score
-from .conditions import complete_move, hazards
 from .hexmap import EDGE_NAMES
 from .maneuvers import maneuver_outcome
 from .phases import MOVEMENT, OVER, REPOSITION
@@ -156,7 +155,7 @@ def step(s: BattleState, turn: int, m: Maneuver | None) -> None:
          "alt": p.alt, "e": "step", "turn": s.turn}
     )  # fmt: skip
     if s.st.hazards and h != start_hex:
-        hazards(s, p)
+        conditions.hazards(s, p)
         if p.out:
             finish_move(s, p)
             return
@@ -164,7 +163,7 @@ def step(s: BattleState, turn: int, m: Maneuver | None) -> None:
         if s.st.rules.status and not s.st.bomber[p.id]:
             s.awaiting_status = True  # 000 "AIRCRAFT STATUS": chosen at the end of the move
         else:
-            complete_move(s, p)
+            conditions.complete_move(s, p)
 
 
 def maneuver_check(s: BattleState, p: Plane, m: Maneuver) -> bool:
@@ -234,7 +233,7 @@ def leave_map(s: BattleState, p: Plane, edge: str) -> None:
     else:
         p.out = RETREATED
         s._log("retreat", plane=i, edge=edge)
-        score(s, 1 - side, st.cost[i] / 2, f"{st.names[i]} retreated")
+        attacks.score(s, 1 - side, st.cost[i] / 2, f"{st.names[i]} retreated")
         if s.first_success < 0 and sc.kind == "dogfight":
             s.first_success = 1 - side
 
@@ -262,7 +261,7 @@ def finish_move(s: BattleState, p: Plane) -> None:
         }
     )
     if s.scenario.kind == "intercept":
-        s._check_intercept_climb()
+        victory.check_intercept_climb(s)
     if s.phase == OVER:
         return
     nxt = next_mover(s)
@@ -302,7 +301,7 @@ def end_movement(s: BattleState) -> None:
         s.declined = [False, False]
         advance_reposition(s, s.first)
     else:
-        begin_attack(s)
+        attacks.begin_attack(s)
 
 
 # ---------------------------------------------------------------- 000 "MOVEMENT AND SPECIAL ABILITIES"
@@ -329,7 +328,7 @@ def advance_reposition(s: BattleState, nxt: int) -> None:
             s.to_act = side
             return
         s.declined[side] = True
-    begin_attack(s)
+    attacks.begin_attack(s)
 
 
 def reposition(s: BattleState, i: int, option: int) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from . import conditions, legality
 from .actions import (
     ALL_MANEUVERS,
     STATUS_CLIMBING,
@@ -25,7 +26,6 @@ from .actions import (
     MovePlan,
     Turn,
 )
-from .conditions import CLOUD_NEED
 from .phases import MOVEMENT
 
 if TYPE_CHECKING:
@@ -184,7 +184,7 @@ def legal_move_plans(
     out: list[MovePlan] = []
     use_status = statuses and st.rules.status
     cache = st.plan_cache
-    for act in s._activations():
+    for act in legality.activations(s):
         assert type(act) is Activate  # not isinstance(): Action is an ABC (slow)
         if plane is not None and act.plane != plane:
             continue
@@ -227,7 +227,7 @@ def _build_plans(
     for steps, lo, hi in seqs:
         # 000 "CLOUDS": a move that may end in a heavy or light band may try to enter them
         choice = st.clouds_on and any(
-            bands[a - 1] in CLOUD_NEED for a in range(max(lo, 1), min(hi, 6) + 1)
+            bands[a - 1] in conditions.CLOUD_NEED for a in range(max(lo, 1), min(hi, 6) + 1)
         )
         for clouds in (False, True) if choice else (False,):
             if not k[5]:

@@ -9,7 +9,11 @@ cheap :meth:`~BattleState.clone`, :meth:`~BattleState.is_over`,
 :meth:`~BattleState.result`, and exact JSON round trip.
 
 The rules live in one module per rulebook section, as plain functions of the
-state bound here as its methods (no extra call per use):
+state, called as such (``turns.start_turn(state)``, ``plans.legal_move_plans(state)``);
+the state's own methods are only the battle's public interface above and
+:meth:`~BattleState.tailing` and :meth:`~BattleState.condition`, which the apps show.
+The section modules import one another as modules (``from . import attacks``),
+never names, so their import cycles resolve in any order:
 
 * :mod:`.turns` - 000 "SEQUENCE OF PLAY", "INITIATIVE PHASE", "END OF TURN";
 * :mod:`.movement` - 000 "MOVEMENT PHASE", "MOVING AIRCRAFT", "MANEUVER CHECKS",
@@ -36,7 +40,7 @@ from typing import Any
 
 from rules.dice import Dice, ScriptedDice
 
-from . import advanced, attacks, conditions, legality, movement, plans, turns, victory
+from . import advanced, attacks, conditions, legality, movement, turns, victory
 from .actions import (
     END_MOVES,
     ENTER_CLOUDS,
@@ -218,78 +222,33 @@ class BattleState:
                 optional_rules=list(scenario.rules.optional_rules_on),
             )
             if scenario.rules.random_clouds:
-                self._roll_clouds()
+                conditions.roll_clouds(self)
             elif self.st.clouds_on:
                 self._log("clouds", bands=list(self.cloud_bands), roll=None)
             conditions.card_flak(self)
-            self._start_turn()
+            turns.start_turn(self)
 
-    # ------------------------------------------------------------------ the rules, by section
-    # 000 "SEQUENCE OF PLAY", "INITIATIVE PHASE", "END OF TURN"
-    _start_turn = turns.start_turn
-    _end_turn = turns.end_turn
-    # 000 "MOVEMENT PHASE" ... "MOVEMENT AND SPECIAL ABILITIES"
-    _begin_movement = movement.begin_movement
-    _next_mover = movement.next_mover
-    _activate = movement.activate
-    _enter = movement.enter
-    _step = movement.step
-    _maneuver_check = movement.maneuver_check
-    _maneuver_effect = movement.maneuver_effect
-    _leave_map = movement.leave_map
-    _finish_move = movement.finish_move
-    _end_movement = movement.end_movement
-    _reposition_options = movement.reposition_options
-    _advance_reposition = movement.advance_reposition
-    _reposition = movement.reposition
-    legal_move_plans = plans.legal_move_plans
-    # 000 "ATTACK AND DEFENSE", "RESOLVING ATTACKS", "EFFECTS OF DAMAGE"
-    distance = attacks.distance
-    _key = attacks.key
-    crippled = attacks.crippled
-    condition = attacks.condition
-    can_attack = attacks.can_attack
-    _attack_problem = attacks.attack_problem
-    _begin_attack = attacks.begin_attack
-    _has_attack = attacks.has_attack
-    _advance_attack = attacks.advance_attack
-    _attack = attacks.attack
-    _outcome = attacks.outcome_of
-    _apply_outcome = attacks.apply_outcome
-    _destroy = attacks.destroy
-    _score = attacks.score
-    # 000 "ADVANCED RULES"
-    tailing = advanced.tailing
-    tailed_count = advanced.tailed_count
-    _required_options = advanced.required_options
-    _status_options = advanced.status_options
-    _end_move_status = advanced.end_move_status
-    # 000 "OPTIONAL RULES", "SPECIAL CONDITIONS"
-    _roll_clouds = conditions.roll_clouds
-    _cloud_band = conditions.cloud_band
-    _complete_move = conditions.complete_move
-    _enter_clouds = conditions.enter_clouds
-    _hazards = conditions.hazards
-    _flak = conditions.flak
-    _balloon = conditions.balloon
-    _collisions = conditions.collisions
-    _illuminate = conditions.illuminate
-    _after_initiative = conditions.after_initiative
-    _direction_options = conditions.direction_options
-    _advance_direction = conditions.advance_direction
-    _direct = conditions.direct
-    # winning
-    _remaining = victory.remaining
-    _victory = victory.victory
-    _tiebreak = victory.tiebreak
-    _game_over = victory.game_over
-    _check_intercept_climb = victory.check_intercept_climb
-    result = victory.result
-    # legality
-    legal_actions = legality.legal_actions
-    _activations = legality.activations
-    _step_actions = legality.step_actions
-    _why_illegal = legality.why_illegal
+    # ------------------------------------------------------------------ the public interface
+    # What programs and the apps ask of a battle (rules.tactical.TacticalBattle, battles/);
+    # every other rule is a function of its section module, called as such.
+    def legal_actions(self) -> list[Action]:
+        """The actions the side to act may take now, sorted (:func:`.legality.legal_actions`)."""
+        return legality.legal_actions(self)
+
+    def result(self) -> dict[str, Any]:
+        """The result of the finished battle, as documented in ``rules/angels20/__init__.py``
+        (:func:`.victory.result`); raises :class:`IllegalAction` while it is not over."""
+        return victory.result(self)
+
+    def tailing(self, a: int, b: int) -> bool:
+        """Whether aircraft ``a`` is tailing enemy aircraft ``b`` (000 "TAILING";
+        :func:`.advanced.tailing`)."""
+        return advanced.tailing(self, a, b)
+
+    def condition(self, i: int) -> str:
+        """Aircraft ``i``'s condition: intact, damaged, crippled or destroyed (000 "EFFECTS
+        OF DAMAGE"; :func:`.attacks.condition`)."""
+        return attacks.condition(self, i)
 
     # ------------------------------------------------------------------ helpers
     def _log(self, e: str, **kw: Any) -> None:
@@ -334,8 +293,8 @@ class BattleState:
                 self._restore(snap)
                 raise
         else:
-            if action not in self.legal_actions():
-                raise self._why_illegal(action)
+            if action not in legality.legal_actions(self):
+                raise legality.why_illegal(self, action)
             self._dispatch(action)
         self._history.append(snap)
 
@@ -355,8 +314,8 @@ class BattleState:
     def _apply_plan(self, plan: MovePlan, *, checked: bool) -> None:
         act = Activate(plan.plane, plan.speed)
         if checked:
-            if act not in self.legal_actions():
-                raise self._why_illegal(act)
+            if act not in legality.legal_actions(self):
+                raise legality.why_illegal(self, act)
             if len(plan.steps) != plan.speed:
                 raise IllegalAction(
                     "000 'MOVING AIRCRAFT'",
@@ -366,12 +325,12 @@ class BattleState:
         for step in plan.steps:
             if self.mover != plan.plane or self.awaiting_status:
                 break  # left the map: the rest of the plan is void
-            if checked and step not in self.legal_actions():
-                raise self._why_illegal(step)
+            if checked and step not in legality.legal_actions(self):
+                raise legality.why_illegal(self, step)
             self._dispatch(step)
         if self.mover == plan.plane and self.awaiting_status:
             end = EndMove(plan.status)
-            if end not in self._status_options(self.planes[plan.plane]):
+            if end not in advanced.status_options(self, self.planes[plan.plane]):
                 if checked and plan.status not in STATUSES:
                     raise IllegalAction("000 'AIRCRAFT STATUS'", f"unknown status {plan.status!r}")
                 end = END_MOVES[STATUS_NONE]  # the maneuver's result made the status impossible

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .advanced import tailed_count
-from .conditions import after_initiative
+from . import advanced, conditions, victory
 from .phases import INITIATIVE, POSITION
 from .stats import SIDES
-from .victory import game_over, scenario_end_of_turn, victory
 
 if TYPE_CHECKING:
     from .state import BattleState
@@ -30,7 +28,7 @@ def start_turn(s: BattleState) -> None:
     tail = [0, 0]
     if st.rules.tailing:
         # 000 "TAILING": +2 to the side tailing more enemy aircraft
-        tail = [tailed_count(s, 0), tailed_count(s, 1)]
+        tail = [advanced.tailed_count(s, 0), advanced.tailed_count(s, 1)]
         if tail[0] > tail[1]:
             bonus[0] += 2
         elif tail[1] > tail[0]:
@@ -72,15 +70,15 @@ def start_turn(s: BattleState) -> None:
         s.to_act = winner
         return
     s.first = 1 - winner  # the winner moves second
-    after_initiative(s)
+    conditions.after_initiative(s)
 
 
 def end_turn(s: BattleState) -> None:
     """000 "END OF TURN": score, check victory, pick up markers."""
-    scenario_end_of_turn(s)
+    victory.scenario_end_of_turn(s)
     s._log("end_turn", vp={"axis": s.vp[0], "allied": s.vp[1]})
-    verdict = victory(s)
+    verdict = victory.victory(s)
     if verdict is not None:
-        game_over(s, *verdict)
+        victory.game_over(s, *verdict)
         return
     start_turn(s)

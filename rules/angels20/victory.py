@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import attacks
 from .actions import IllegalAction
-from .attacks import condition, score
 from .phases import OVER
 from .plane import DESTROYED, EXITED, IN_PLAY, RETREATED
 from .stats import SIDES
@@ -31,19 +31,19 @@ def scenario_end_of_turn(s: BattleState) -> None:
         # 000 "SCHNELLBOMBER": the Bf 110 at altitude 1 without a difficult maneuver strafes
         for p in s.planes:
             if st.role[p.id] == "strafer" and not p.out and p.alt == 1 and not p.dm_tried:
-                score(s, p.side, 10.0, f"{st.names[p.id]} strafes ground targets")
+                attacks.score(s, p.side, 10.0, f"{st.names[p.id]} strafes ground targets")
     if kind == "limited_fuel" and sc.must_exit_by_turn == s.turn:
         # 000 "LIMITED FUEL": Bf 109s still over the map count as destroyed
         for p in s.planes:
             if st.role[p.id] == "fuel_limited" and not p.out:
-                before = condition(s, p.id)
+                before = attacks.condition(s, p.id)
                 p.out = DESTROYED
                 s._log(
                     "destroyed", plane=p.id, by=None, how="out of fuel",
                     hex=s._colrow(p.hex), alt=p.alt, **{"from": before},
                 )  # fmt: skip
                 p.hex = -1
-                score(s, 1 - p.side, float(st.cost[p.id]), f"{st.names[p.id]} out of fuel")
+                attacks.score(s, 1 - p.side, float(st.cost[p.id]), f"{st.names[p.id]} out of fuel")
 
 
 def remaining(s: BattleState, side: int) -> int:

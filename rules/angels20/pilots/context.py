@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from .. import abilities
+from ..attacks import crippled
 from .reach import ROT, ReachSet, reach
 from .values import TargetValue, objective_matters, retreat_value, target_values
 
@@ -131,7 +132,7 @@ def reach_of(state: Any, j: int) -> ReachOf:
     p = state.planes[j]
     speeds = tuple(range(s.speed_min, s.speed_max + 1))
     highs: tuple[int, ...] = ()
-    if s.high_speed_min is not None and not state.crippled(j):
+    if s.high_speed_min is not None and not crippled(state, j):
         # the fastest high speed is enough for the reach set
         highs = (s.high_speed_max,)
     can_turn = not (state.st.bomber[j] and state.scenario.kind == "limited_fuel" and not p.attacked)

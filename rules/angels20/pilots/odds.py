@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 # 000 "MANEUVER CHECKS": 2d6 + bonus against 10 at normal speed, 13 at high speed
-# (as BattleState._maneuver_check).
+# (as :func:`rules.angels20.movement.maneuver_check`).
 MANEUVER_TARGET_NORMAL = 10
 MANEUVER_TARGET_HIGH = 13
 CRIPPLED_MANEUVER = -2  # 000 "CRIPPLED"

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..actions import MANEUVER_BONUS as _BONUS_OF
 from ..actions import STATUS_CLIMBING, STATUS_DIVING, STATUSES, Action, MovePlan
+from ..attacks import crippled
 from ..state import CLOUD_NEED
 from .context import Context, build_context
 from .odds import hazard_costs, maneuver_odds
@@ -74,7 +75,7 @@ class Planner:
         self.q0, self.r0 = st.map.q[p.hex], st.map.r[p.hex]
         self.required = p.status if rules.status else 0
         self.no_turn = st.bomber[i] and state.scenario.kind == "limited_fuel" and not p.attacked
-        self.crippled = state.crippled(i)
+        self.crippled = crippled(state, i)
         self.exit_memo: dict[str | None, float] = {}
         self.reach = max(speeds)
         self.off = self._off_map()

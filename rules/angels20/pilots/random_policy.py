@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import Action
+from ..plans import legal_move_plans
 from .base import TieBreaker
 
 
@@ -19,7 +20,7 @@ class RandomPolicy(TieBreaker):
     def choose(self, state: Any) -> Action:
         legal: list[Action] = []
         if state.phase == "movement" and state.mover < 0:
-            legal = list(state.legal_move_plans())
+            legal = list(legal_move_plans(state))
         if not legal:
             legal = state.legal_actions()
         if not legal:

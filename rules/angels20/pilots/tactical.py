@@ -29,6 +29,7 @@ from ..actions import (
     Pass,
     Reposition,
 )
+from ..attacks import can_attack, crippled
 from ..hexmap import DIRECTIONS, target_aspect
 from .base import TieBreaker
 from .context import Context, attack_mod, build_context
@@ -266,7 +267,7 @@ class TacticalPolicy(TieBreaker):
             best = 0.0
             if not px.fired and not px.grounded:
                 for y in mine:
-                    if state.can_attack(x, y):
+                    if can_attack(state, x, y):
                         best = max(best, self._attack_value(state, x, y, tv)[0])
             danger[x] = best
 
@@ -286,7 +287,7 @@ class _Stepper:
         self.pol, self.state, self.ctx, self.i, self.p = pol, state, ctx, i, p
         self.q0, self.r0 = st.map.q[p.hex], st.map.r[p.hex]
         self.left = state.steps_left
-        self.crippled = state.crippled(i)
+        self.crippled = crippled(state, i)
         # 000 "FLAK FIELDS" / "BARRAGE BALLOONS" (built once per battle by the engine)
         self.flak, self.balloons = st.flak, st.balloons
         self.flak_c = self.balloon_c = 0.0

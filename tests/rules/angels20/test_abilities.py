@@ -39,6 +39,8 @@ from rules.angels20.actions import (
     TURN_RIGHT,
     Reposition,
 )
+from rules.angels20.attacks import can_attack
+from rules.angels20.plans import legal_move_plans
 
 BF, HURRI = "Bf 109E Wingman", "Hurricane Mk I"
 SHARED = Path(__file__).resolve().parents[4] / "shared" / "data" / "angels20_aircraft.tsv"
@@ -307,7 +309,7 @@ def test_boom_and_zoom_move_plans():
     def kinds(s):
         return {
             tuple(m.kind for m in p.steps if isinstance(m, Maneuver))
-            for p in s.legal_move_plans(0)
+            for p in legal_move_plans(s, 0)
             if p.speed == 3
         }
 
@@ -315,7 +317,7 @@ def test_boom_and_zoom_move_plans():
     assert kinds(bz_battle(())) == single
     assert kinds(bz_battle(BZ)) == single | {("power_dive", "climb")}
     plan = MovePlan(0, 3, (DIVE, CLIMB, STRAIGHT))
-    assert plan in bz_battle(BZ).legal_move_plans(0)
+    assert plan in legal_move_plans(bz_battle(BZ), 0)
     s = bz_battle(BZ, [6, 6, 6, 6])
     s.apply(plan)
     assert [e["maneuver"] for e in events(s, "maneuver")] == ["power_dive", "climb"]
@@ -449,7 +451,7 @@ def test_night_fighter_attacks_in_darkness():
         (card(BF), card(HURRI), Rules(), True),
     ):
         s = shoot(attacker, target, rules, can)
-        assert s.can_attack(0, 1) is can
+        assert can_attack(s, 0, 1) is can
         if not can:
             assert not events(s, "attack") and s.turn == 2
             assert {e["side"] for e in events(s, "no_attacks")} == {"axis", "allied"}

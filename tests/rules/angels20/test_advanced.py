@@ -19,6 +19,7 @@ from rules.angels20 import (
     Turn,
 )
 from rules.angels20.actions import STRAIGHT
+from rules.angels20.attacks import can_attack
 
 BF, HURRI = "Bf 109E Wingman", "Hurricane Mk I"
 
@@ -124,7 +125,7 @@ def test_diving_attacks_one_lower_with_bonus():
     assert ["diving on target below", 1] in a["modifiers"]
     # without the status, no attack one band lower
     s = status_battle(axis_alt=4, allied_alt=3, axis_status="none")
-    assert s.turn == 2 and not s.can_attack(0, 1)
+    assert s.turn == 2 and not can_attack(s, 0, 1)
 
 
 def test_diving_requires_power_dive_next_move():

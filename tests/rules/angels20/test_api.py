@@ -25,6 +25,7 @@ from rules.angels20 import (
     new_battle,
 )
 from rules.angels20.actions import STRAIGHT
+from rules.angels20.plans import legal_move_plans
 
 BF, HURRI = "Bf 109E Wingman", "Hurricane Mk I"
 
@@ -112,7 +113,7 @@ def test_golden_legal_action_counts():
     s = new_battle(dogfight(), Dice(7))
     assert len(s.legal_actions()) == 7  # Spitfire 2-4 and 5; Hurricane 2-3 and 4
     # Hurricane speed 2: 3 x 3 without a maneuver + 2 x 3 x 13 with one; speed 3 and 4 likewise
-    plans = s.legal_move_plans(3)
+    plans = legal_move_plans(s, 3)
     assert len([p for p in plans if p.speed == 2]) == 9 + 2 * 3 * 13
 
 

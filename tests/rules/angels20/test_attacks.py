@@ -7,6 +7,7 @@ import pytest
 from engine_helpers import at_attack, events, pre
 
 from rules.angels20 import CATALOGUE, Attack, Decline, IllegalAction
+from rules.angels20.attacks import attack_problem, can_attack, distance
 
 BF, HURRI, ACE = "Bf 109E Wingman", "Hurricane Mk I", "Bf 109E Ace"
 MISS = [1] * 7
@@ -65,27 +66,27 @@ def test_firing_arc_range_altitude_and_range_0():
     # out of arc: the Hurricane sits at the attacker's 2 o'clock; nobody can fire,
     # so the turn ended on its own
     s = one_shot((-1, 1), 0)
-    assert s.turn == 2 and not s.can_attack(0, 1)
-    assert "FIRING ARC" in s._attack_problem(0, 1)[0]
+    assert s.turn == 2 and not can_attack(s, 0, 1)
+    assert "FIRING ARC" in attack_problem(s, 0, 1)[0]
     with pytest.raises(IllegalAction) as err:
         s.apply(Attack(0, 1))
     assert "SEQUENCE OF PLAY" in err.value.rule
     # the arc at range 2 takes the spine hexes (ruling), not the 60-degree neighbours
     s = one_shot((-1, 2), 0)  # target offset (1, -2): 30 degrees right of the nose
-    assert s.can_attack(0, 1)
+    assert can_attack(s, 0, 1)
     s = one_shot((-2, 2), 0)  # target offset (2, -2): 60 degrees right -> out
-    assert not s.can_attack(0, 1)
+    assert not can_attack(s, 0, 1)
     # range 4: no dice
     s = one_shot((0, 4), 0)
-    assert not s.can_attack(0, 1)
+    assert not can_attack(s, 0, 1)
     # different altitude
     s = at_attack([pre(BF, "axis", 0, 1, 0, alt=4), pre(HURRI, "allied", 0, 0, 0)], MISS)
-    assert not s.can_attack(0, 1)
-    assert "altitude" in s._attack_problem(0, 1)[1]
+    assert not can_attack(s, 0, 1)
+    assert "altitude" in attack_problem(s, 0, 1)[1]
     # range 0: same hex
     s = at_attack([pre(BF, "axis", 0, 0, 0), pre(HURRI, "allied", 0, 0, 3)], MISS)
-    assert s.distance(0, 1) == 0
-    assert "No Range 0" in s._attack_problem(0, 1)[0]
+    assert distance(s, 0, 1) == 0
+    assert "No Range 0" in attack_problem(s, 0, 1)[0]
 
 
 def test_pilot_quality_bonus_and_unmodified_six():

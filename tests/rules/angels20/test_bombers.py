@@ -29,6 +29,8 @@ from rules.angels20 import (
 )
 from rules.angels20.actions import STRAIGHT, TURN_LEFT, TURN_RIGHT
 from rules.angels20.aircraft import medium_bomber
+from rules.angels20.attacks import can_attack, distance
+from rules.angels20.plans import legal_move_plans
 
 BF, HURRI = "Bf 109E Wingman", "Hurricane Mk I"
 HE111, MEDIUM = "He 111 bomber token", "Medium bomber token"
@@ -114,7 +116,7 @@ def test_bomber_flies_straight_or_turns_only(name):
     assert not events(s, "status") and s.planes[0].facing == 1
     s = first_move(stats, Rules(status=True))
     s.undo()
-    plans = s.legal_move_plans(0)
+    plans = legal_move_plans(s, 0)
     assert plans and {p.status for p in plans} == {"none"}
     assert all(set(p.steps) <= MOVES for p in plans)
     assert any(TURN_LEFT in p.steps for p in plans)
@@ -133,7 +135,7 @@ def test_a_fighter_without_the_bomber_ability_maneuvers():
     assert s.awaiting_status and EndMove("diving") in s.legal_actions()
     s = first_move(CATALOGUE[BF], Rules(status=True))
     s.undo()
-    plans = s.legal_move_plans(0)
+    plans = legal_move_plans(s, 0)
     assert any(isinstance(a, Maneuver) for p in plans for a in p.steps)
     assert {p.status for p in plans} > {"none"}
 
@@ -160,11 +162,11 @@ def test_bomber_guns_fire_in_any_direction(token, at, facing, rng, dice):
     any direction." The bomber (Axis) ends at the origin facing N; the Hurricane ends at
     ``at`` flying away from it, so only the bomber can shoot."""
     s = at_attack([pre(token, "axis", 0, 0, 0), pre(HURRI, "allied", *at, facing)], [1] * dice)
-    assert s.distance(0, 1) == rng
-    assert not s.can_attack(1, 0)
+    assert distance(s, 0, 1) == rng
+    assert not can_attack(s, 1, 0)
     if not dice:
         assert not events(s, "attack") and s.turn == 2  # neither side had a shot
-        assert not s.can_attack(0, 1)
+        assert not can_attack(s, 0, 1)
         return
     assert s.current_side() == 0 and Attack(0, 1) in s.legal_actions()
     s.apply(Attack(0, 1))
@@ -179,7 +181,7 @@ def test_catalog_bombers_fire_astern_with_their_own_dice(name):
     stats = BOMBERS[name]
     n = stats.attack[0]
     s = at_attack([pre(BF, "axis", 0, 0, 0, stats=stats), pre(HURRI, "allied", 0, 1, 3)], [1] * n)
-    assert s.can_attack(0, 1)
+    assert can_attack(s, 0, 1)
     s.apply(Attack(0, 1))
     assert events(s, "attack")[0]["dice"] == n
 
@@ -188,12 +190,12 @@ def test_a_fighter_fires_only_ahead():
     """Without bomber handling, 000 "FIRING ARC": the same target astern can't be attacked;
     with the Bomber ability the same card can."""
     s = at_attack([pre(BF, "axis", 0, 0, 0), pre(HURRI, "allied", 0, 1, 3)])
-    assert not s.can_attack(0, 1) and not events(s, "attack") and s.turn == 2
+    assert not can_attack(s, 0, 1) and not events(s, "attack") and s.turn == 2
     s = at_attack(
         [pre(BF, "axis", 0, 0, 0, stats=fighter_bomber()), pre(HURRI, "allied", 0, 1, 3)],
         [1] * 7,
     )
-    assert s.can_attack(0, 1)
+    assert can_attack(s, 0, 1)
 
 
 # -- Limited Fuel: "Until they are attacked, the bombers can't turn." ------------------
@@ -215,7 +217,7 @@ def fuel_battle(kind="limited_fuel"):
 
 def bomber_moves(s, i):
     """Legal steps of bomber ``i`` at the start of its move (and its whole-move plans)."""
-    plans = s.legal_move_plans(i)
+    plans = legal_move_plans(s, i)
     s.apply(Activate(i, 2))
     steps = set(s.legal_actions())
     s.undo()

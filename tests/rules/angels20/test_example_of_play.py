@@ -15,6 +15,7 @@ from engine_helpers import battle, events, plane, play, where
 
 from rules.angels20 import CATALOGUE, Activate, Attack, Maneuver, Rules, Straight, Turn
 from rules.angels20.actions import STRAIGHT
+from rules.angels20.attacks import distance
 
 ZEKE, TONY, P40, HURRICANE = 0, 1, 2, 3
 L, R = Turn(-1), Turn(1)
@@ -85,7 +86,7 @@ def _turn_1():
     assert where(s, TONY) == ((-1, 0), 2, 3)  # the Hurricane's 10 o'clock
     play(s, Activate(P40, 4), R, STRAIGHT, R, STRAIGHT)
     assert where(s, P40) == ((-2, 2), 0, 3)
-    assert s.distance(P40, TONY) == 2
+    assert distance(s, P40, TONY) == 2
     play(s, Activate(ZEKE, 4), STRAIGHT, STRAIGHT, STRAIGHT, Maneuver("tight_turn", -1))
     m = events(s, "maneuver")[1]
     assert (m["dice"], m["bonus"], m["target"], m["total"], m["success"]) == (
@@ -185,7 +186,7 @@ def _turn_3():
     play(s, Activate(P40, 2), STRAIGHT, STRAIGHT)
     assert s.current_side() == 0
     play(s, Activate(ZEKE, 3), L, STRAIGHT, Maneuver("tight_turn", 1))
-    assert s.distance(ZEKE, P40) == 1 and s.distance(HURRICANE, ZEKE) == 3
+    assert distance(s, ZEKE, P40) == 1 and distance(s, HURRICANE, ZEKE) == 3
 
     assert s.current_side() == 1
     s.apply(Attack(HURRICANE, ZEKE))

@@ -8,6 +8,7 @@ from engine_helpers import advance, battle, events, plane, play, where
 
 from rules.angels20 import CATALOGUE, Activate, EndMove, IllegalAction, Maneuver, Rules, Turn
 from rules.angels20.actions import STRAIGHT
+from rules.angels20.attacks import can_attack
 
 L, R = Turn(-1), Turn(1)
 INIT_AXIS_WINS = [6, 6, 1, 1]  # Axis wins: Allied player moves first
@@ -223,7 +224,7 @@ def test_stacking_later_arrival_goes_back_and_may_not_attack():
     assert where(s, 1) == ((1, 0), 5, 3)  # back to its previous hex, same facing
     assert where(s, 0) == ((0, 0), 0, 3)
     # the Ace has the Hurricane dead ahead at range 3, but may not attack:
-    assert s.can_attack(1, 2)
+    assert can_attack(s, 1, 2)
     assert [e["side"] for e in events(s, "no_attacks")] == ["allied", "axis"]
     assert events(s, "attack") == [] and s.turn == 2
 

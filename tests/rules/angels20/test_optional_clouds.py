@@ -19,6 +19,8 @@ from rules.angels20 import (
     Rules,
 )
 from rules.angels20.actions import STRAIGHT, EnterClouds, MovePlan
+from rules.angels20.attacks import can_attack
+from rules.angels20.plans import legal_move_plans
 from rules.angels20.state import CLOUD_CHART, CLOUD_COLUMN
 
 RULEBOOK = Path(__file__).resolve().parents[4] / "shared" / "rules" / "000_3e786b822f6e109d.txt"
@@ -134,7 +136,7 @@ def test_in_the_clouds_cannot_attack_or_be_attacked(hidden):
     assert not s.tailing(0, 1) and s.tailing(2, 3)  # neither tails nor is tailed
     assert s.phase == "attack" and s.current_side() == 0
     assert s.legal_actions() == [Attack(2, 3), Decline()]
-    assert not s.can_attack(0, 1)
+    assert not can_attack(s, 0, 1)
     with pytest.raises(IllegalAction) as err:
         s.apply(Attack(0, 1))
     assert err.value.rule == "000 'EFFECTS OF BEING IN THE CLOUDS'"
@@ -309,7 +311,7 @@ def test_move_plan_clouds_flag():
     does not; a clear band offers no attempt."""
     ac = [pre(BF, "axis", 0, 0, 0, alt=3), plane(HURRI, "allied", 10, 0, 0, alt=6)]
     s = battle(ac, INIT_ALLIED + [3], Rules(clouds=BANDS))
-    plans = s.legal_move_plans(0)
+    plans = legal_move_plans(s, 0)
     straight = [p for p in plans if p.speed == 2 and p.steps == (STRAIGHT, STRAIGHT)]
     assert sorted(p.clouds for p in straight) == [False, True]
     s.apply(MovePlan(0, 2, (STRAIGHT, STRAIGHT), "none", True))
@@ -324,11 +326,11 @@ def test_move_plan_clouds_flag():
     s.apply(MovePlan(1, 2, (STRAIGHT, STRAIGHT), "none", False))
     # no clouds rule: no plan ever offers an attempt
     s = battle(ac, INIT_ALLIED, Rules())
-    assert not any(p.clouds for p in s.legal_move_plans())
+    assert not any(p.clouds for p in legal_move_plans(s))
     s = battle(ac, INIT_ALLIED, Rules(clouds=BANDS))
     s.apply(MovePlan(0, 2, (STRAIGHT, STRAIGHT)))
     assert s.current_side() == 1
-    plans = s.legal_move_plans(1)
+    plans = legal_move_plans(s, 1)
     assert not any(p.clouds for p in plans if all(st == STRAIGHT for st in p.steps))
     # ... but a Power Dive that may end at altitude 4 (light) comes with the attempt
     dive = Maneuver("power_dive", 2)

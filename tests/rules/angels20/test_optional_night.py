@@ -18,6 +18,7 @@ from rules.angels20 import (
     Rules,
 )
 from rules.angels20.actions import Direct
+from rules.angels20.attacks import attack_problem, can_attack
 
 # ====================================================================== night combat
 
@@ -44,7 +45,7 @@ def test_moonlight_minus_one_per_die(night):
 def test_moonlight_keeps_tailing_and_attacks():
     """000 "EFFECTS OF MOONLIGHT" only penalises attacks: tailing and attacking stay."""
     s = rear_shot([1] * 5, Rules(night="moonlight", tailing=True))
-    assert s.tailing(0, 1) and s.can_attack(0, 1)
+    assert s.tailing(0, 1) and can_attack(s, 0, 1)
     assert events(s, "initiative")[0]["tailing"] == {"axis": 1, "allied": 0}
 
 
@@ -57,7 +58,7 @@ def test_darkness_no_attack_without_a_means():
     assert [e["side"] for e in events(s, "no_attacks")] == ["allied", "axis"]
     assert not s.tailing(0, 1)
     assert [e["tailing"] for e in events(s, "initiative")] == [{"axis": 0, "allied": 0}] * 2
-    rule, _ = s._attack_problem(0, 1)
+    rule, _ = attack_problem(s, 0, 1)
     assert rule == "000 'Requirements to Attack'"
     # the same geometry by day tails and attacks
     s = rear_shot([1] * 5, Rules(tailing=True))
@@ -74,7 +75,7 @@ def test_darkness_night_fighter_may_attack_at_minus_one():
     assert a["modifiers"] == [["darkness", -1]]
     assert [r[1] for r in a["rolls"]] == [3, 3, 4, 0, 0] and a["hits"] == 1
     # the ability alone does nothing to the Hurricane, which still can't fire back
-    assert not s.can_attack(1, 0)
+    assert not can_attack(s, 1, 0)
 
 
 def test_darkness_direction_enables_the_attack():

@@ -32,6 +32,8 @@ from rules.angels20 import (
     standard_scenario,
 )
 from rules.angels20.abilities import ABILITIES
+from rules.angels20.attacks import distance
+from rules.angels20.plans import legal_move_plans
 from rules.angels20.stats import FIGHTER_KINDS, SIDES
 
 SETTINGS = settings(
@@ -99,7 +101,7 @@ def check_move_lengths(s: BattleState) -> None:
 def uniform_choice(s: BattleState, rng: random.Random, legal: list):
     """A uniformly random legal action; a whole-move plan for 30% of the moves."""
     if s.phase == "movement" and s.mover < 0 and rng.random() < 0.3:
-        return rng.choice(s.legal_move_plans())
+        return rng.choice(legal_move_plans(s))
     return rng.choice(legal)
 
 
@@ -111,7 +113,7 @@ def eager_choice(s: BattleState, rng: random.Random, legal: list):
     if attacks and rng.random() < 0.9:
         return rng.choice(attacks)
     if s.phase == "movement" and s.mover < 0 and rng.random() < 0.85:
-        plans = s.legal_move_plans()
+        plans = legal_move_plans(s)
         best = None
         for _ in range(6):
             plan = rng.choice(plans)
@@ -122,7 +124,7 @@ def eager_choice(s: BattleState, rng: random.Random, legal: list):
                 far = 99  # left the map or was lost on the way
             else:
                 far = min(
-                    (c.distance(p.id, e.id) + 2 * abs(p.alt - e.alt) for e in c.planes
+                    (distance(c, p.id, e.id) + 2 * abs(p.alt - e.alt) for e in c.planes
                      if e.side != p.side and e.hex >= 0),
                     default=0,
                 )  # fmt: skip
@@ -232,9 +234,9 @@ def test_every_attack_is_one_per_aircraft_per_turn_across_many_battles():
 
 def test_move_plans_are_all_legal():
     s = make(0, 5)
-    assert s.phase == "position" and s.legal_move_plans() == []
+    assert s.phase == "position" and legal_move_plans(s) == []
     s.apply(ChoosePosition(False))
-    plans = s.legal_move_plans()
+    plans = legal_move_plans(s)
     assert plans and all(isinstance(p, MovePlan) for p in plans)
     assert {p.plane for p in plans} == {
         a.plane for a in s.legal_actions() if isinstance(a, Activate)
@@ -487,7 +489,7 @@ def test_mid_battle_round_trip_with_every_optional_rule(seed, kind, steps):
         s.apply(eager_choice(s, rng, s.legal_actions()))
     t = BattleState.loads(s.dumps())
     assert t == s and t.legal_actions() == s.legal_actions()
-    assert t.legal_move_plans() == s.legal_move_plans()
+    assert legal_move_plans(t) == legal_move_plans(s)
     for _ in range(40):
         if s.is_over():
             break

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from rules.angels20 import Dice, Rules, dogfight, flight, new_battle, standard_scenario, tables
+from rules.angels20.plans import legal_move_plans
 from rules.angels20.tables import ScenarioTables, tables_for, tables_key
 
 AXIS = ('A6M2 "Zeke"', 'Ki-61 "Tony"')
@@ -76,9 +77,9 @@ def test_move_plans_follow_each_battles_own_random_clouds():
     battles = max(by_bands.values(), key=len)
     assert len(battles) >= 3  # one set of tables, three cloud arrangements
     for s in battles.values():
-        got = s.legal_move_plans()
+        got = legal_move_plans(s)
         _fresh_tables(s)
-        assert got == s.legal_move_plans()
+        assert got == legal_move_plans(s)
 
 
 def test_the_shared_tables_stay_bounded_and_serve_each_rules_own():

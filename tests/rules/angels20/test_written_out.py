@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from rules.angels20 import Dice, Rules, flight, new_battle, standard_scenario
+from rules.angels20.advanced import tailed_count
 from rules.angels20.attacks import attacks, has_attack
 from rules.angels20.legality import activations, high_speed_rule, mover_rule
 from rules.angels20.phases import MOVEMENT
@@ -30,7 +31,7 @@ def test_the_tailing_count_counts_what_tailing_says():
         s = new_battle(sc, dice)
         while not s.is_over():
             for side in (0, 1):
-                n = s.tailed_count(side)
+                n = tailed_count(s, side)
                 assert n == _by_tailing(s, side)
                 seen.add(n)
             s.apply_unchecked(rng.choice(s.legal_actions()))

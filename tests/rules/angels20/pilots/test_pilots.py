@@ -29,6 +29,7 @@ from rules.angels20 import (
     Scenario,
     new_battle,
 )
+from rules.angels20.attacks import can_attack
 from rules.angels20.hexmap import axial_to_offset, offset_to_axial
 from rules.angels20.pilots import (
     POLICIES,
@@ -38,6 +39,7 @@ from rules.angels20.pilots import (
     make_policy,
     play_out,
 )
+from rules.angels20.plans import legal_move_plans
 
 
 def setup(name, side, q, r, facing, alt=3, stats=None, **kw):
@@ -161,7 +163,7 @@ def test_tie_breaks_draw_from_the_one_dice_source():
     assert tb.dice.count == 50
     rp, dice = RandomPolicy(5), Dice(5, record=False)
     state = make_battle("dogfight", 1)
-    legal = list(state.legal_move_plans()) or state.legal_actions()
+    legal = list(legal_move_plans(state)) or state.legal_actions()
     assert rp.choose(state) == legal[dice.roll(len(legal)) - 1]
 
 
@@ -355,16 +357,16 @@ def _reposition_state(eq, er, ef=0):
 
 def test_tactical_uses_practiced_turn_to_bring_an_enemy_into_its_arc():
     s = _reposition_state(2, -2)  # off the nose to the right, out of the front arc
-    assert not s.can_attack(0, 1)
+    assert not can_attack(s, 0, 1)
     a = TacticalPolicy(1).choose(s)
     assert a == Reposition(0, 1)
     s.apply(a)
-    assert s.can_attack(0, 1)
+    assert can_attack(s, 0, 1)
 
 
 def test_tactical_passes_when_turning_gains_nothing():
     s = _reposition_state(0, -2)  # dead ahead, flying away: the best shot already
-    assert s.can_attack(0, 1)
+    assert can_attack(s, 0, 1)
     assert TacticalPolicy(1).choose(s) == Pass()
 
 
@@ -398,7 +400,7 @@ def test_tactical_hides_a_crippled_bomber_in_the_clouds(band):
     s = _bomber_under_fire(band)
     for seed in range(3):
         plan = TacticalPolicy(seed).choose(s)
-        assert plan.clouds and plan in set(s.legal_move_plans())
+        assert plan.clouds and plan in set(legal_move_plans(s))
 
 
 def test_tactical_stays_out_of_the_clouds_with_a_shot_to_take():

@@ -23,6 +23,7 @@ from rules.angels20.pilots.build_tables import (
 )
 from rules.angels20.pilots.planning import move_order
 from rules.angels20.pilots.reach import built_seqs, table_seqs
+from rules.angels20.plans import legal_move_plans
 
 
 def _rows(table: reach.Table) -> tuple[Any, ...]:
@@ -70,7 +71,7 @@ def test_the_tables_group_the_engines_legal_plans(battle: Any):
             i = move_order(s)
             st, p = s.st, s.planes[i]
             by_speed: dict[int, list[Any]] = {}
-            for pl in s.legal_move_plans(i, statuses=False):
+            for pl in legal_move_plans(s, i, statuses=False):
                 if not pl.clouds and sum(type(x) is Maneuver for x in pl.steps) <= 1:
                     by_speed.setdefault(pl.speed, []).append(pl.steps)
             for speed, steps in by_speed.items():
