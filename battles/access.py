@@ -1,23 +1,20 @@
 """Who may act on a battle that exists: resolve a draft, ask its odds, retry it.
 
 Its creator (``Battle.requested_by``), staff, or anyone a registered check
-admits: the campaign app registers "the organiser of the campaign the battle
-was flown for" in :data:`MANAGER_CHECKS` (battles never imports campaign).
+admits: the campaign app answers "the organiser of the campaign the battle
+was flown for" through ``roster.campaign_hooks`` (battles never imports campaign).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
 
 from angels.errors import RuleViolation
+from roster.campaign_hooks import current
 
 from .models import Battle
-
-# (battle, user) -> may this user manage this battle? Apps above battles register here.
-MANAGER_CHECKS: list[Callable[[Battle, Any], bool]] = []
 
 
 def may_manage(battle: Battle, user: Any) -> bool:
@@ -26,7 +23,7 @@ def may_manage(battle: Battle, user: Any) -> bool:
         return False
     if user.is_staff or (battle.requested_by_id is not None and battle.requested_by_id == user.pk):
         return True
-    return any(check(battle, user) for check in MANAGER_CHECKS)
+    return bool(current().battle_organised_by(battle, user))
 
 
 def require_manager(battle: Battle, user: Any, *, what: str) -> None:

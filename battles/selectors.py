@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.db.models import QuerySet
 from django.urls import reverse
 
+from roster.campaign_hooks import current
 from roster.models import Pilot
 
 from .models import Battle, BattleStatus
@@ -28,17 +28,12 @@ def battles_not_applied(*, source_key_prefix: str) -> QuerySet[Battle]:
     )
 
 
-# (battle, pilot refs) -> {ref: {"name", "url"}}: the roster pilots behind the refs an
-# app above battles gives its aircraft ("plane:allied-3" of a campaign engagement).
-# Filled by campaign's AppConfig.ready() (the BATTLE_FINISHED_HOOKS pattern).
-PILOT_REF_NAMERS: list[Callable[[Battle, set[str]], dict[str, dict[str, str]]]] = []
-
-
 def battle_crews(battle: Battle) -> dict[int, dict[str, str]]:
     """The roster pilot of each aircraft of the battle, by aircraft index:
     ``{"name", "url"}`` (his career page). ``pilot:<id>`` refs are roster pilots
-    (standalone battles); other refs are resolved through ``PILOT_REF_NAMERS``.
-    Aircraft flown by no roster pilot are left out. At most one query per namer."""
+    (standalone battles); other refs ("plane:allied-3" of a campaign engagement) by
+    ``roster.campaign_hooks``' ``battle_plane_pilots``. Aircraft flown by no roster
+    pilot are left out. At most two queries."""
     refs: dict[int, str] = {
         i: str(a.get("pilot_ref") or "") for i, a in enumerate(battle.setup.get("aircraft", []))
     }
@@ -53,8 +48,7 @@ def battle_crews(battle: Battle) -> dict[int, dict[str, str]]:
     }
     others = {r for r in refs.values() if r and not r.startswith("pilot:")}
     if others:
-        for namer in PILOT_REF_NAMERS:
-            named.update(namer(battle, others))
+        named.update(current().battle_plane_pilots(battle, others))
     return {i: named[r] for i, r in refs.items() if r in named}
 
 

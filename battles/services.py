@@ -17,6 +17,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from angels.errors import RuleViolation
+from roster.campaign_hooks import current
 from rules.cardgame.simulate import wilson as wilson_interval  # one Wilson interval
 from rules.dice import derive_seed
 from rules.tactical import DEFAULT_SYSTEM, TacticalSystem, UnknownSystem, system_named
@@ -155,15 +156,10 @@ def battle_create_from_setup(
     return battle
 
 
-# Called with each battle that finishes (not a batch's), after its result is
-# committed, by the ``battles.apply_result`` task (apps register here). A hook
-# must be safe to run again after it raised (its writes are rolled back).
-BATTLE_FINISHED_HOOKS: list[Any] = []
-
-# (battle, user) -> must this battle's seed be kept from this user? Apps above
-# battles register here (a running campaign keeps its battles' seeds from all
-# but its organiser); battles never import them.
-SEED_HIDDEN_CHECKS: list[Any] = []
+# Each battle that finishes (not a batch's), after its result is committed, goes to
+# ``roster.campaign_hooks``' ``battle_finished`` (the ``battles.apply_result`` task);
+# its ``battle_seed_hidden`` keeps a running campaign's battle seeds from all but its
+# organiser. Battles never import campaign.
 
 
 def seed_visible(battle: Battle, user: Any) -> bool:
@@ -176,7 +172,7 @@ def seed_visible(battle: Battle, user: Any) -> bool:
         batch = BattleBatch.objects.only("purpose", "seed").get(pk=battle.batch_id)
         if not batch_seed_visible(batch, user):
             return False
-    return not any(check(battle, user) for check in SEED_HIDDEN_CHECKS)
+    return not current().battle_seed_hidden(battle, user)
 
 
 def batch_seed_visible(batch: BattleBatch, user: Any) -> bool:
@@ -381,7 +377,7 @@ def _batch_battle_done(batch_id: int) -> None:
 
 
 def battle_apply(*, battle_id: int, reapply: bool = False) -> bool:
-    """Hand a finished battle's result to the apps above (BATTLE_FINISHED_HOOKS), once.
+    """Hand a finished battle's result to the app above (``battle_finished``), once.
 
     Locks the battle row (select_for_update) for the hooks' run, so two
     deliveries of the task apply it once: the second finds ``applied_at`` set.
@@ -398,8 +394,7 @@ def battle_apply(*, battle_id: int, reapply: bool = False) -> bool:
             return False  # waits for a person
         try:
             with transaction.atomic():
-                for hook in BATTLE_FINISHED_HOOKS:
-                    hook(battle)
+                current().battle_finished(battle)
         except Exception as exc:  # noqa: BLE001 - kept on the row and shown, never silent
             logger.exception("battle %s: finished, not applied", battle_id)
             message = f"{type(exc).__name__}: {exc}"[:2000] or type(exc).__name__

@@ -12,7 +12,7 @@ django.setup()
 
 from django.db import connection  # noqa: E402 - after django.setup()
 
-from battles.services import BATTLE_FINISHED_HOOKS  # noqa: E402
+from roster.campaign_hooks import current, install, with_answer  # noqa: E402
 
 
 def record_applied(battle) -> None:
@@ -20,7 +20,15 @@ def record_applied(battle) -> None:
         cursor.execute("INSERT INTO soak_applied (battle_id) VALUES (%s)", [battle.pk])
 
 
-if record_applied not in BATTLE_FINISHED_HOOKS:
-    BATTLE_FINISHED_HOOKS.append(record_applied)
+_campaign_finished = current().battle_finished
+
+
+def finished(battle) -> None:
+    """The campaign's own answer, then the soak's record of the battle applied."""
+    _campaign_finished(battle)
+    record_applied(battle)
+
+
+install(with_answer(battle_finished=finished))
 
 __all__ = ["app"]

@@ -1,9 +1,10 @@
 """Who may reach what of a campaign: its own pilots and squadrons, its battles,
 and who may start a campaign at all (issue 13, "nobody where they don't belong").
 
-The lower floors ask through hook lists this app fills in ``CampaignConfig.ready()``
-(``careers.hooks.CAMPAIGN_PILOTS`` / ``CAMPAIGN_SQUADRONS``,
-``battles.access.MANAGER_CHECKS``), so careers and battles never import campaign.
+The lower floors ask through the one extension point this app installs in
+``CampaignConfig.ready()`` (``roster.campaign_hooks``: ``campaign_pilots``,
+``campaign_squadrons``, ``battle_organised_by``), so careers and battles never
+import campaign.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def battle_campaign(battle: Any) -> Campaign | None:
 
 
 def organised_campaigns(user: Any) -> QuerySet[Campaign]:
-    """Registered in ``careers.hooks.ORGANISED_CAMPAIGNS``: the campaigns ``user``
+    """``roster.campaign_hooks``' ``organised_campaigns``: the campaigns ``user``
     organises (``services.is_organiser``: a superuser organises every one)."""
     from .models import Role
 
@@ -61,7 +62,7 @@ def organised_campaigns(user: Any) -> QuerySet[Campaign]:
 
 
 def battle_organised_by(battle: Any, user: Any) -> bool:
-    """Registered in ``battles.access.MANAGER_CHECKS``: a campaign battle is its organiser's."""
+    """``roster.campaign_hooks``' ``battle_organised_by``: a campaign battle is its organiser's."""
     from .services import is_organiser
 
     campaign = battle_campaign(battle)

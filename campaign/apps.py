@@ -6,18 +6,7 @@ class CampaignConfig(AppConfig):
     verbose_name = "Campaign"
 
     def ready(self) -> None:
-        from battles.access import MANAGER_CHECKS
-        from battles.selectors import PILOT_REF_NAMERS
-        from battles.services import BATTLE_FINISHED_HOOKS, SEED_HIDDEN_CHECKS
-        from careers.hooks import (
-            CAMPAIGN_PILOT_NEEDS,
-            CAMPAIGN_PILOTS,
-            CAMPAIGN_SQUADRONS,
-            ORGANISED_CAMPAIGNS,
-            ORGANISER_CHECKS,
-            ROW_WRITE_CHECKS,
-        )
-        from careers.selectors import PLANE_CREWS
+        from roster.campaign_hooks import CampaignHooks, install
 
         from .access import (
             battle_organised_by,
@@ -31,33 +20,30 @@ class CampaignConfig(AppConfig):
         from .selectors import battle_plane_pilots, plane_crews
         from .services import is_organiser
 
-        if engagement_battle_finished not in BATTLE_FINISHED_HOOKS:
-            BATTLE_FINISHED_HOOKS.append(engagement_battle_finished)
-        # Career writes are open to a campaign's organiser; careers asks through this hook.
-        if is_organiser not in ORGANISER_CHECKS:
-            ORGANISER_CHECKS.append(is_organiser)
-        if organised_campaigns not in ORGANISED_CAMPAIGNS:
-            ORGANISED_CAMPAIGNS.append(organised_campaigns)
-        # A running campaign's battle seeds are its organiser's; battles asks through this hook.
-        if battle_seed_hidden not in SEED_HIDDEN_CHECKS:
-            SEED_HIDDEN_CHECKS.append(battle_seed_hidden)
-        # An organiser's writes reach only the campaign's own pilots and squadrons,
-        # and its battles (resolve, odds, retry); careers and battles ask through these.
-        if campaign_pilots not in CAMPAIGN_PILOTS:
-            CAMPAIGN_PILOTS.append(campaign_pilots)
-        # Replacements fill the campaign's planes (issue 24); careers asks through this hook.
-        if squadron_pilot_needs not in CAMPAIGN_PILOT_NEEDS:
-            CAMPAIGN_PILOT_NEEDS.append(squadron_pilot_needs)
-        if campaign_squadrons not in CAMPAIGN_SQUADRONS:
-            CAMPAIGN_SQUADRONS.append(campaign_squadrons)
-        # Shared roster rows are staff's; careers asks who may write a row through this hook.
-        if may_edit not in ROW_WRITE_CHECKS:
-            ROW_WRITE_CHECKS.append(may_edit)
-        if battle_organised_by not in MANAGER_CHECKS:
-            MANAGER_CHECKS.append(battle_organised_by)
-        # A kill on a card-game plane ("allied-8") names who flew it; careers asks through this hook.
-        if plane_crews not in PLANE_CREWS:
-            PLANE_CREWS.append(plane_crews)
-        # A battle report names the roster pilots of a campaign engagement's planes.
-        if battle_plane_pilots not in PILOT_REF_NAMERS:
-            PILOT_REF_NAMERS.append(battle_plane_pilots)
+        # What the apps below ask the campaign app, in one typed extension point
+        # (roster.campaign_hooks): careers and battles never import campaign.
+        # The card game's engagement modes are the pure game's own (Resolution).
+        install(
+            CampaignHooks(
+                # career writes are open to a campaign's organiser
+                is_organiser=is_organiser,
+                organised_campaigns=organised_campaigns,
+                # an organiser's writes reach only the campaign's own pilots and squadrons
+                campaign_pilots=campaign_pilots,
+                campaign_squadrons=campaign_squadrons,
+                # replacements fill the campaign's planes (issue 24)
+                pilot_needs=squadron_pilot_needs,
+                # shared roster rows are staff's
+                may_edit_row=may_edit,
+                # a kill on a card-game plane ("allied-8") names who flew it
+                plane_crews=plane_crews,
+                # a finished engine battle goes back to its campaign
+                battle_finished=engagement_battle_finished,
+                # a running campaign's battle seeds are its organiser's
+                battle_seed_hidden=battle_seed_hidden,
+                # a campaign battle is its organiser's to resolve, ask odds of, retry
+                battle_organised_by=battle_organised_by,
+                # a battle report names the roster pilots of an engagement's planes
+                battle_plane_pilots=battle_plane_pilots,
+            )
+        )

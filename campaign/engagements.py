@@ -257,7 +257,7 @@ def _engagement_scenario(
 def battle_seed_hidden(battle: Battle, user: Any) -> bool:
     """Is ``battle`` a campaign's that has not finished, and ``user`` not its organiser?
 
-    Registered in :data:`battles.services.SEED_HIDDEN_CHECKS`: a running
+    ``roster.campaign_hooks``' ``battle_seed_hidden``: a running
     campaign's battle seeds are its organiser's (and staff's); once the
     campaign is finished anyone who may see the battle may see its seed.
     """

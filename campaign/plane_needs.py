@@ -8,7 +8,7 @@ plane in play is one squadron's: its pilot's; a plane without one is the squadro
 its side flying its type (the first by name), else the side's first squadron by name
 (the order :func:`campaign.planes._free_pilot` picks pilots in). A squadron lacks
 as many pilots as it has planes in play beyond its pilots on duty (active, enrolled
-in the campaign). ``careers`` asks through ``careers.hooks.CAMPAIGN_PILOT_NEEDS``.
+in the campaign). ``careers`` asks through ``roster.campaign_hooks``' ``pilot_needs``.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ shared, and shared rows are staff's:
 Every write path on these rows open to non-staff asks :func:`may_edit`: the
 history page's revert (``campaign.history_access.may_revert``), adding a
 pilot to a squadron (``careers.access.require_may_edit``, through
-``careers.hooks.ROW_WRITE_CHECKS``). Until campaigns own their squadrons
+``roster.campaign_hooks``' ``may_edit_row``). Until campaigns own their squadrons
 (a later issue), "owned" means "played with by the user's campaigns only".
 """
 

@@ -276,7 +276,7 @@ def campaign_actions(campaign: Campaign) -> QuerySet[CampaignAction]:
 def plane_crews(campaign_ref: Any, plane_ids: set[str]) -> dict[str, dict[str, Any]]:
     """Who flew each of a campaign's planes (``campaign_ref``: its pk, or its name as
     the card game's carry-over entries give it): ``{plane id: {"pilot_id", "pilot",
-    "aircraft"}}``. Fills ``careers.selectors.PLANE_CREWS``, so a kill on "allied-8"
+    "aircraft"}}``. ``roster.campaign_hooks``' ``plane_crews``, so a kill on "allied-8"
     names its victim. One query."""
     key = (
         {"campaign_id": campaign_ref}
@@ -298,8 +298,8 @@ def plane_crews(campaign_ref: Any, plane_ids: set[str]) -> dict[str, dict[str, A
 
 def battle_plane_pilots(battle: Any, refs: set[str]) -> dict[str, dict[str, str]]:
     """The roster pilots of a campaign engagement's aircraft (``pilot_ref``
-    ``plane:<plane id>``, campaign.engagements): fills
-    ``battles.selectors.PILOT_REF_NAMERS``. One query."""
+    ``plane:<plane id>``, campaign.engagements): ``roster.campaign_hooks``'
+    ``battle_plane_pilots``. One query."""
     campaign_id = (battle.settings or {}).get("campaign")
     planes = {r.removeprefix("plane:") for r in refs if r.startswith("plane:")}
     if not isinstance(campaign_id, int) or not planes:

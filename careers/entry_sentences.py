@@ -6,7 +6,7 @@ has none. The builders read the entry's ``details`` (written by ``careers.servic
 and ``campaign``) and keep what the product always shows: the rulebook section
 behind a result ("001 XIX") and the dice (the survival roll's own words; the pages
 list each die beside the sentence). Links: the victim pilot of a kill, a card-game
-plane resolved to the pilot who flew it (``careers.selectors.PLANE_CREWS``).
+plane resolved to the pilot who flew it (``roster.campaign_hooks``: ``plane_crews``).
 
 Nothing is lost: a detail key a builder does not read (written by a newer service,
 or by hand in the admin) is still shown after the sentence, in words. Keys left out
@@ -26,11 +26,12 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
+from roster.campaign_hooks import current
 from roster.models import PILOT_QUALITY_CHOICES, QUALITY_SCALES, QualityScale
 from rules.citations import citation_words
 
 from .models import PilotEvent, PilotEventKind
-from .selectors import PLANE_CREWS, PLANE_ID, indefinite
+from .selectors import PLANE_ID, indefinite
 
 # Shown by the page elsewhere (campaign column, dice column) or used for a link.
 _SHOWN_ELSEWHERE = frozenset({"campaign", "rolls", "modifiers", "victim_pilot_id", "claim"})
@@ -609,9 +610,9 @@ def plane_crews_of(events: Iterable[PilotEvent]) -> dict[tuple[Any, str], dict[s
             if PLANE_ID.fullmatch(value):
                 wanted.setdefault(_campaign_ref(event), set()).add(value)
     crews: dict[tuple[Any, str], dict[str, Any]] = {}
+    resolve = current().plane_crews
     for ref, planes in wanted.items():
-        for resolve in PLANE_CREWS:
-            crews.update({(ref, k): v for k, v in resolve(ref, planes).items()})
+        crews.update({(ref, k): v for k, v in resolve(ref, planes).items()})
     return crews
 
 

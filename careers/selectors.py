@@ -5,7 +5,7 @@ roster's size (tests/careers/test_queries.py pins them)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -24,11 +24,11 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 
+from roster.campaign_hooks import current
 from roster.models import Airframe, Pilot, PilotStatus
 from roster.selectors import squadron_figures, squadron_list
 from rules.careers.progression import LEADERBOARD_ACE_KILLS
 
-from . import hooks
 from .battle_words import battle_words
 from .models import (
     AppliedResult,
@@ -41,11 +41,6 @@ from .models import (
 from .tallies import campaign_events as campaign_events  # the one definition, read by others
 from .tallies import campaign_tallies
 from .types import CampaignLike
-
-# (campaign pk or name, plane ids) -> {plane id: {"pilot_id", "pilot", "aircraft"}}: who
-# flew a card-game plane ("allied-8"). Filled by campaign's AppConfig.ready(), which
-# sits above careers (the ORGANISER_CHECKS pattern of careers.hooks).
-PLANE_CREWS: list[Callable[[Any, set[str]], dict[str, dict[str, Any]]]] = []
 
 # A card-game or engine plane id as the game names it: "allied-8", "axis-12".
 PLANE_ID = re.compile(r"(allied|axis)-\d+")
@@ -136,16 +131,18 @@ def name_victims(events: list[PilotEvent]) -> None:
     """Sets ``victim_label`` (and ``victim_pilot_id``) on each kill entry: the
     roster pilot shot down with his aircraft ("Sgt X (Spitfire I)"), else the
     aircraft type ("a Bf 109E"); a card-game plane id ("allied-8") is resolved to
-    the pilot who flew it through ``PLANE_CREWS``. One query per campaign named."""
+    the pilot who flew it (``roster.campaign_hooks``: ``plane_crews``, (campaign pk or
+    name, plane ids) -> {plane id: {"pilot_id", "pilot", "aircraft"}}). One query per
+    campaign named."""
     wanted: dict[Any, set[str]] = {}
     for e in events:
         victim = str(e.details.get("victim") or "")
         if PLANE_ID.fullmatch(victim):
             wanted.setdefault(e.campaign_id or e.details.get("campaign"), set()).add(victim)
     crews: dict[tuple[Any, str], dict[str, Any]] = {}
+    resolve = current().plane_crews
     for ref, planes in wanted.items():
-        for resolve in PLANE_CREWS:
-            crews.update({(ref, k): v for k, v in resolve(ref, planes).items()})
+        crews.update({(ref, k): v for k, v in resolve(ref, planes).items()})
     for e in events:
         d = e.details
         victim, aircraft = str(d.get("victim") or ""), str(d.get("victim_aircraft") or "")
@@ -246,15 +243,14 @@ def leaderboard(
 
 def _campaign_pilots_only(qs: LeaderboardQuerySet, campaign: CampaignLike) -> LeaderboardQuerySet:
     """``qs`` narrowed to the campaign's own pilots by the app's one definition
-    (``campaign.access.campaign_pilots``, registered in :data:`hooks.CAMPAIGN_PILOTS`;
+    (``campaign.access.campaign_pilots``, through ``roster.campaign_hooks``;
     careers never imports campaign): a pilot serving in another campaign is not this
     one's, though his squadron plays in both. A subquery each, no query of its own;
-    with no definition registered, no pilot is (closed by default)."""
-    if not hooks.CAMPAIGN_PILOTS:
+    with no definition installed, no pilot is (closed by default)."""
+    scope = current().campaign_pilots
+    if scope is None:
         return qs.none()
-    for scope in hooks.CAMPAIGN_PILOTS:
-        qs = qs.filter(pk__in=scope(campaign).values("pk"))
-    return qs
+    return qs.filter(pk__in=scope(campaign).values("pk"))
 
 
 @dataclass
@@ -411,11 +407,10 @@ def pilot_career(*, pilot_id: int) -> dict[str, Any]:
 def _campaign_pilot_ids(campaign: CampaignLike) -> Any:
     """The campaign's own pilots, by the app's one definition (a subquery of ids)."""
     qs = Pilot.objects.all()
-    if not hooks.CAMPAIGN_PILOTS:
+    scope = current().campaign_pilots
+    if scope is None:
         return qs.none().values("pk")
-    for scope in hooks.CAMPAIGN_PILOTS:
-        qs = qs.filter(pk__in=scope(campaign).values("pk"))
-    return qs.values("pk")
+    return qs.filter(pk__in=scope(campaign).values("pk")).values("pk")
 
 
 def squadron_campaigns(*, squadron_id: int) -> list[Any]:
@@ -439,7 +434,7 @@ def squadron_page(
     aircraft on hand by type and state, the latest log entries. Five queries.
 
     With a ``campaign`` (issue 24), only that campaign's: its own pilots
-    (``campaign.access.campaign_pilots``, through ``hooks.CAMPAIGN_PILOTS``) and
+    (``campaign.access.campaign_pilots``, through ``roster.campaign_hooks``) and
     the career entries it logged, so two campaigns sharing a library squadron
     each count their own. Without one, the library view: every pilot the
     squadron has, each with the campaign he serves in, and no chart of turns

@@ -29,13 +29,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from battles import services as battle_services
 from battles.models import Battle, BattleBatch
 from battles.services import batch_battle_seed
 from campaign import engagements, services
 from campaign.models import Campaign, CampaignPlane, CampaignStatus
 from demo.campaign import stand_in_choice
 from demo.roster import demo_roster_create
+from roster import campaign_hooks
 from roster.models import Squadron
 from rules.angels20.pilots import pilot_seed
 from rules.cardgame import GameState, action_to_json
@@ -266,7 +266,11 @@ def test_the_search_finds_the_old_leak(cast, django_capture_on_commit_callbacks,
     """The search can fail: with the old derivation (the campaign's seed xor a small
     number) and the battle seeds shown to everyone, it recovers the campaign's seed."""
     monkeypatch.setattr(engagements, "engagement_seed", lambda seed, key: seed ^ len(key))
-    monkeypatch.setattr(battle_services, "SEED_HIDDEN_CHECKS", [])
+    monkeypatch.setattr(
+        campaign_hooks,
+        "_installed",
+        campaign_hooks.with_answer(battle_seed_hidden=lambda b, u: False),
+    )
     leaks, flown = _search(cast, django_capture_on_commit_callbacks, 1)
     assert flown >= 1
     for who in ("anonymous", "churchill", "goering"):

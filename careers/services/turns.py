@@ -102,7 +102,7 @@ def replacements_draft(
     """Squadrons of the campaign short of pilots receive new pilots, at most the
     campaign's replacement rate each, once per campaign turn (a unique
     ``AppliedResult`` key). Short: in a campaign flying plane cards, the pilots its
-    planes in play lack (``hooks.CAMPAIGN_PILOT_NEEDS``, issue 24: replacements fill
+    planes in play lack (``hooks.campaign_pilot_needs``, issue 24: replacements fill
     airframes, ruling "Replacements fill the campaign's planes"); otherwise the target
     strength less the pilots on strength (active and wounded, enrolled in the
     campaign: not the free roster, not another campaign's). New pilots

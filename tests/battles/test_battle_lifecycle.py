@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from battles import services
 from battles.models import Battle
+from roster import campaign_hooks
 from tests.conftest import celery_on_broker
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +32,9 @@ def hook_calls(monkeypatch):
             raise RuntimeError("squadron table locked by the organiser")
         calls["applied"] += 1
 
-    monkeypatch.setattr(services, "BATTLE_FINISHED_HOOKS", [hook])
+    monkeypatch.setattr(
+        campaign_hooks, "_installed", campaign_hooks.with_answer(battle_finished=hook)
+    )
     return calls
 
 
@@ -116,7 +119,11 @@ def test_the_sweep_sends_the_apply_step_of_a_battle_whose_message_was_lost(
     catalog, owner, monkeypatch, django_capture_on_commit_callbacks
 ):
     applied = []
-    monkeypatch.setattr(services, "BATTLE_FINISHED_HOOKS", [lambda b: applied.append(b.pk)])
+    monkeypatch.setattr(
+        campaign_hooks,
+        "_installed",
+        campaign_hooks.with_answer(battle_finished=lambda b: applied.append(b.pk)),
+    )
     battle = services.battle_create(scenario="dogfight", seed=3, resolve=False)
     Battle.objects.filter(pk=battle.pk).update(status="pending")
     services.battle_run(battle_id=battle.pk)  # outside a transaction capture: apply message "lost"

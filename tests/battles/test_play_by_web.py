@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 
 from battles import play, services
 from battles.models import Battle, BattleStatus
+from roster import campaign_hooks
 from rules.angels20 import Scenario, replay
 from tests.battles.seating import seats_accepted
 from tests.errors import reason
@@ -247,7 +248,11 @@ def test_two_computer_seats_are_an_ordinary_battle(cast, django_capture_on_commi
 
 def test_the_result_reaches_the_hooks_once(cast, monkeypatch, django_capture_on_commit_callbacks):
     seen: list[int] = []
-    monkeypatch.setattr(services, "BATTLE_FINISHED_HOOKS", [lambda b: seen.append(b.pk)])
+    monkeypatch.setattr(
+        campaign_hooks,
+        "_installed",
+        campaign_hooks.with_answer(battle_finished=lambda b: seen.append(b.pk)),
+    )
     pk = _create(cast, max_turns=1)
     with django_capture_on_commit_callbacks(execute=True):
         _fly(cast, pk, seed=2)

@@ -34,7 +34,7 @@ def drafts_to_target(monkeypatch):
     these campaigns' squadrons draft to their target strength (as one recorded through
     table battles does), whatever their planes lack (issue 24's rule has its own tests,
     tests/campaign/test_campaign_owns_roster.py)."""
-    from careers import hooks
+    from roster import campaign_hooks
 
     def short_of_target(campaign):
         return {
@@ -43,7 +43,9 @@ def drafts_to_target(monkeypatch):
             for s in campaign.squadrons.all()
         }  # fmt: skip
 
-    monkeypatch.setattr(hooks, "CAMPAIGN_PILOT_NEEDS", [short_of_target])
+    monkeypatch.setattr(
+        campaign_hooks, "_installed", campaign_hooks.with_answer(pilot_needs=short_of_target)
+    )
 
 
 def _agree(campaign) -> dict:

@@ -14,7 +14,6 @@ import pytest
 
 from campaign.enrolment import enrolment_add
 from campaign.models import Campaign
-from careers import selectors
 from careers.entry_sentences import SENTENCES, entry_sentence, with_sentences
 from careers.models import PilotEvent, PilotEventKind
 from careers.records import EngagementRecord, FlownRecord
@@ -33,6 +32,7 @@ from careers.services import (
 )
 from demo.campaign import demo_campaign_play
 from demo.roster import demo_careers_create, demo_roster_create
+from roster import campaign_hooks
 from roster.services import squadron_create
 
 from .conftest import refresh
@@ -201,8 +201,7 @@ def test_a_card_game_plane_is_named_by_who_flew_it(cast, monkeypatch):
         asked.append((ref, planes))
         return {"axis-2": {"pilot_id": molders.pk, "pilot": "Mölders", "aircraft": "Bf 109E"}}
 
-    monkeypatch.setattr(selectors, "PLANE_CREWS", [crews])
-    monkeypatch.setattr("careers.entry_sentences.PLANE_CREWS", [crews])
+    monkeypatch.setattr(campaign_hooks, "_installed", campaign_hooks.with_answer(plane_crews=crews))
     [event] = with_sentences([event])
     assert asked == [(cast["campaign"].pk, {"axis-2"})]
     assert _text(event.sentence).startswith(
