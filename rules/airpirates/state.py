@@ -20,6 +20,8 @@ from typing import Any
 from rules.dice import Dice
 
 from . import change as ch
+from . import collisions as co
+from . import crashes as cr
 from . import damage as dm
 from . import fire as fr
 from . import maneuvers as mv
@@ -337,12 +339,15 @@ class AirPiratesBattle:
             self._mark(unit, action.maneuver)
         elif isinstance(action, Move):
             self.moved.append(unit.id)
+            before = unit.speed  # 13e1.2: the speed the tight turn is attempted at
             event = mv.step(unit)
             self.entered[unit.id] = len(self.log)
             if event["completed"]:
                 self.completed[unit.id] = event["completed"]
             self.log.append({"turn": self.turn, "impulse": self.impulse, "phase": "move",
                              "event": "moved", "rule": MOVE, **event})  # fmt: skip
+            if event["completed"] and MANEUVERS[event["completed"]][0] == "tight_turn":
+                self._spin(unit, before)
         elif isinstance(action, Fire):
             self.fired.append(f"{unit.id}:{action.gun}")
             self.shots.append([unit.id, action.gun, action.target])
@@ -404,13 +409,42 @@ class AirPiratesBattle:
         elif cause and not target.eliminated:
             self._eliminate(target, firer.id, cause)
 
-    def _eliminate(self, unit: Unit, by: int, rule: str, **detail: Any) -> None:
-        """6f2: off the gameboard with its marker; the kill to ``by``; 13c's bail-out."""
+    def _eliminate(
+        self,
+        unit: Unit,
+        by: int | None,
+        rule: str,
+        *,
+        early: bool = False,
+        bail: bool = True,
+        **detail: Any,
+    ) -> None:
+        """6f2: off the gameboard with its marker; the kill to ``by`` (None: nobody's, 13d1,
+        13e); 13c's bail-out (``early``: 13c3's +2, as 13d1 allows; none after a crash)."""
         unit.eliminated, unit.hex, unit.marker = True, None, None
         self.kills.append({"attacker": by, "target": unit.id, "turn": self.turn})
         self._record("eliminated", rule, unit=unit.id, **detail)
-        if "bailout" in self.scenario.options:
-            self._bail_out(unit)
+        if bail and "bailout" in self.scenario.options:
+            self._bail_out(unit, early)
+
+    def _spin(self, unit: Unit, speed: int) -> None:
+        """002 13e1.2 (option ``crashes``): a LaGG-3 completing a tight turn may spin in."""
+        if "crashes" not in self.scenario.options or not cr.is_lagg3(unit):
+            return
+        out = cr.spins(unit, self.dice.d10(f"002 13e1.2 LaGG-3 tight turn: unit {unit.id}"), speed)
+        self._record("spun out of control" if out["crashed"] else "held the tight turn",
+                     cr.LAGG, **out)  # fmt: skip
+        if out["crashed"]:
+            self._eliminate(unit, None, cr.LAGG, bail=False)
+
+    def _crash(self, u: Unit, dived: int) -> None:
+        """002 13e1 (option ``crashes``): a damaged unit just dived to altitude 0."""
+        if "crashes" not in self.scenario.options or not cr.must_roll_crash(u, dived):
+            return
+        out = cr.crash(u, self.dice.d10(f"002 13e1 dive to the ground: unit {u.id}"))
+        self._record("crashed" if out["crashed"] else "pulled out of the dive", cr.CRASH, **out)
+        if out["crashed"]:
+            self._eliminate(u, None, cr.CRASH, bail=False, pilot_survived=out["pilot_survived"])
 
     def _change(self, u: Unit, altitude: int, speed: int) -> None:
         """[7]: the unit's new altitude and speed; 13b4: "immediately after", each fire
@@ -418,7 +452,8 @@ class AirPiratesBattle:
         zoom = self.zooms(u) and altitude > u.altitude
         detail = ch.record(u, self.turn, altitude, speed)
         self._record("changed altitude and speed", ch.ZOOM if zoom else ch.CHANGE, **detail)
-        for fire in list(u.fires):
+        self._crash(u, detail["dived"])
+        for fire in list(u.fires) if not u.eliminated else []:
             roll = self.dice.d10(f"002 13b4 put out the fire: unit {u.id}")
             modifier = dm.extinguish_modifier(detail["dived"])
             out = roll + modifier >= dm.EXTINGUISHED
@@ -431,13 +466,13 @@ class AirPiratesBattle:
         if self._side_gone():
             self._end(self._side_gone())
 
-    def _bail_out(self, unit: Unit) -> None:
+    def _bail_out(self, unit: Unit, early: bool = False) -> None:
         """13c1: the pilot of an eliminated unit tries to get out (13b2.2: after the hits
         of this attack are all placed)."""
         roll = None
         if vp.may_bail_out(unit):
             roll = self.dice.d10(f"002 13c1 bail out: unit {unit.id}")
-        unit.bailout = vp.bail_out(unit, roll, fires=len(unit.fires))
+        unit.bailout = vp.bail_out(unit, roll, fires=len(unit.fires), early=early)
         self._record("bail-out", vp.BAIL_OUT, unit=unit.id, **unit.bailout)
 
     def _mark(self, unit: Unit, maneuver: str) -> None:
@@ -502,6 +537,7 @@ class AirPiratesBattle:
         elif self.phase == "move":
             self.phase = "fire"
         elif self.phase == "fire":
+            co.resolve(self)  # 13d: "immediately after the Fire Phase"
             self.phase = "mark"
         elif self.phase == "break":
             self._break_contact()

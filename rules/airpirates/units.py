@@ -20,7 +20,16 @@ from .hexes import DEFAULT_HEIGHT, DEFAULT_WIDTH, Hex
 
 # 002 15a HEAD-ON FIRING; [14] point values; 13c bailing out
 # break_contact: [16]; tail_chase: 18d (printed among [17]'s optional rules); zoom_climb: 17d
-OPTIONS = ("bailout", "break_contact", "head_on", "points", "tail_chase", "zoom_climb")
+OPTIONS = (
+    "bailout",
+    "break_contact",
+    "collisions",
+    "crashes",
+    "head_on",
+    "points",
+    "tail_chase",
+    "zoom_climb",
+)  # collisions: 13d1; crashes: 13e1, 13e1.2
 GROUNDS = ("axis", "allied", "neutral")  # whose ground the battle is over (13c2)
 SIDES = ("axis", "allied")  # 002 2b: "the sides (Allied or Axis)"
 QUALITIES = ("green", "inexperienced", "average", "experienced", "ace")  # 002 14b

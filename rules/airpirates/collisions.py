@@ -1,0 +1,67 @@
+"""Mid-air collisions (002 13d, 13d1), an optional rule (option ``collisions``).
+
+"Both collision and ramming are resolved immediately after the Fire Phase and before the
+Maneuver Marking Phase" (13d): two air units "that have not tallied each other" in the
+same hex at the same altitude each roll a d10; the sum plus "the combined speeds of both
+air units" greater than 21 (the scan's "2]") means both collided and are eliminated
+(13d1.1). "As long as there is one tally the possible collision is cancelled" (13d1.2).
+
+This engine has no spotting phase ([15]); a unit is taken to hold a tally on every unit in
+its hex unless it fired its forward guns in this Fire Phase (13d: "an air unit firing would
+lose the tally ... you can choose to fire or evade"): docs/rulings.md, 'Air Pirates:
+collisions, crashes and the LaGG-3'. More than two: pairs in order of the faster speed
+(13d1.3). The pilots may bail out "using rule 13c3" (+2 to the roll).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from .units import Unit
+
+if TYPE_CHECKING:
+    from .state import AirPiratesBattle
+
+COLLISION = "002 '13d1'"
+ROLL = "002 '13d1.1'"
+ORDER = "002 '13d1.3'"
+COLLIDED = 21  # 13d1.1: "greater than 2]" (21)
+
+
+def tallies(battle: AirPiratesBattle, unit: Unit) -> bool:
+    """Whether ``unit`` holds its tally on the units in its hex (the ruling): it did not
+    fire its forward guns in this Fire Phase."""
+    return not any(s[0] == unit.id and s[1] == "forward" for s in battle.shots)
+
+
+def at_risk(battle: AirPiratesBattle) -> list[tuple[Unit, Unit]]:
+    """The pairs that may collide now, in 13d1.3's order: the faster unit of the pair
+    first, then the faster pair, then the lower unit numbers (ruling)."""
+    flying = [u for u in battle.units if not u.eliminated and u.hex is not None]
+    pairs = [
+        (a, b) for a, b in combinations(flying, 2)
+        if a.hex == b.hex and a.altitude == b.altitude
+        and not tallies(battle, a) and not tallies(battle, b)
+    ]  # fmt: skip
+    return sorted(
+        pairs, key=lambda p: (-max(p[0].speed, p[1].speed), -p[0].speed - p[1].speed,
+                              p[0].id, p[1].id)
+    )  # fmt: skip
+
+
+def resolve(battle: AirPiratesBattle) -> None:
+    """13d1: each pair still flying rolls; a collision eliminates both (13c3's bail-out)."""
+    if "collisions" not in battle.scenario.options:
+        return
+    for a, b in at_risk(battle):
+        if a.eliminated or b.eliminated:
+            continue  # gone in an earlier collision of this hex (13d1.3)
+        rolls = [battle.dice.d10(f"002 13d1.1 collision: unit {u.id}") for u in (a, b)]
+        modifier = a.speed + b.speed
+        collided = sum(rolls) + modifier > COLLIDED
+        detail: dict[str, Any] = {"units": [a.id, b.id], "rolls": rolls, "modifier": modifier}
+        battle._record("collided" if collided else "missed each other", ROLL, **detail)
+        if collided:
+            for u in (a, b):
+                battle._eliminate(u, None, COLLISION, early=True)
