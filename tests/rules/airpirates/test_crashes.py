@@ -133,3 +133,23 @@ def test_13e1_2_no_roll_without_the_option_or_for_another_aircraft(options, name
     b = lagg(options, name)
     assert fly_tight_turn(b, []) == []
     assert not b.unit(1).eliminated
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_with_every_option_on_random_play_ends_and_replays(seed):
+    """Random legal play with collisions and crashes on (two LaGG-3s among the units):
+    no listed action is refused, the game ends, and its record replays to the same state."""
+    from rules.airpirates.state import new_battle, replay
+    from rules.airpirates.system import RandomPilot
+    from rules.airpirates.units import OPTIONS, basic_game
+
+    scenario = basic_game("Yak-1 Rookie", "Bf 109E Wingman")
+    for n, entry in enumerate(scenario["units"][:2]):
+        entry["name"] = f"LaGG-3 #{n + 1}"
+    scenario["options"] = list(OPTIONS)
+    b = new_battle(scenario, seed)
+    pilots = [RandomPilot(seed), RandomPilot(seed + 100)]
+    while not b.is_over():
+        b.apply(pilots[b.current_side()].choose(b))
+    assert b.result()["reason"] != "in play"
+    assert replay(b.scenario, b.seed, b.actions).to_json() == b.to_json()
