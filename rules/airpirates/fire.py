@@ -134,7 +134,8 @@ def attack_modifier(firer: Unit, target: Unit) -> dict[str, int]:
 def defence_modifier(target: Unit) -> dict[str, int]:
     """6c3: the target's defence factor less its hits, never below 0 (6c3.2, 13b1.3), and
     its pilot (6c3.3, 6c3.4)."""
-    factor = max(0, int(target.card["defence_factor"]) - sum(target.damage.values()))
+    hit = sum(target.damage.values()) + target.crew_other_hits  # 13b2.1's hits count too
+    factor = max(0, int(target.card["defence_factor"]) - hit)
     parts = {"6c3.2 defence factor": factor, "6c3.3-4 pilot": DEFENCE_QUALITY[target.quality]}
     return {k: v for k, v in parts.items() if v}
 

@@ -22,6 +22,7 @@ from rules.dice import Dice
 from . import change as ch
 from . import collisions as co
 from . import crashes as cr
+from . import crew as cw
 from . import damage as dm
 from . import fire as fr
 from . import maneuvers as mv
@@ -161,6 +162,8 @@ class AirPiratesBattle:
             return fr.refusal(unit, target, self.entered, head_on)
         if [unit.id, "forward", target.id] in self.shots:
             return fr.REAR_SAME_TARGET, "a rear gun may not fire at its own unit's forward target"
+        if cw.gun_silent(unit):
+            return cw.MULTICREW, f"{unit.name}'s rear gunner is out of action"
         return fr.rear_refusal(unit, target, self.fire_phase_number())
 
     def current_side(self) -> int | None:
@@ -386,11 +389,17 @@ class AirPiratesBattle:
             fr.firing_number(rolls[1], sum(defence.values())),
         )
         scored = fr.hits(*numbers)
-        parts, started, cause = [], [], None
+        parts, started, cause, crewmen = [], [], None, []
         for n in range(scored):
             part = fr.location(self.dice.d10(f"002 13b2 hit location: hit {n + 1}"))
-            target.damage[part] += 1
             parts.append(part)
+            if part == "crew" and len(cw.crewmen(target)) > 1:  # 13b2.1: "roll the die again"
+                men = cw.who_is_hit(target, self.dice.d10(f"002 13b2.1 crewman: hit {n + 1}"))
+                crewmen.append(men)
+                cw.mark(target, men)
+                if "pilot" not in men:
+                    continue  # the gunner or centre crewman alone: no pilot's crew hit
+            target.damage[part] += 1
             effect = dm.hit_effect(target, part, self.dice.d10)  # 13b3: "roll the die again"
             if effect["fire"]:
                 started.append({"part": part, "turn": self.turn, "by": firer.id})
@@ -398,6 +407,7 @@ class AirPiratesBattle:
         self._record(
             "fired", fr.RESOLUTION, unit=firer.id, target=target.id, gun=gun, attack=attack,
             defence=defence, numbers=list(numbers), hits=scored, parts=parts,
+            **({"crewmen": crewmen} if crewmen else {}),
             rolls=[r.to_json() for r in self.dice.rolls[start:]],
         )  # fmt: skip
         for fire in started:
@@ -463,6 +473,8 @@ class AirPiratesBattle:
                 u.fires.remove(fire)
             elif not u.eliminated:
                 self._eliminate(u, int(fire["by"]), dm.FIRES)
+        if not u.eliminated and cw.man_the_gun(u):
+            self._record("the centre crewman took the rear gun", cw.MULTICREW, unit=u.id)
         if self._side_gone():
             self._end(self._side_gone())
 
@@ -607,7 +619,7 @@ class AirPiratesBattle:
             if "points" in self.scenario.options:
                 return float(vp.loss_value(unit, self.scenario.ground, unit.bailout))
             return 10.0
-        return float(sum(unit.damage.values()))
+        return float(sum(unit.damage.values()) + unit.crew_other_hits)  # 13b2.1's too
 
     def victory_points(self) -> dict[str, float]:
         """002 [8]: the points each side scored on the other's units."""

@@ -96,6 +96,10 @@ class Unit:
     fires: list[dict[str, Any]] = field(default_factory=list)  # {"part", "turn", "by"} (13b4)
     # the last Change Phase's choice: {"turn", "dived", "speed", "at_max"} ([7], for 17d)
     last_change: dict[str, Any] | None = None
+    # 13b2.1: crewmen other than the pilot out of action ("gunner", "centre"), and the crew
+    # hits that struck only them (hits all the same: 13b1.3's defence, [8]'s points)
+    crew_out: list[str] = field(default_factory=list)
+    crew_other_hits: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -121,6 +125,8 @@ class Unit:
             "bailout": None if self.bailout is None else dict(self.bailout),
             "fires": [dict(f) for f in self.fires],
             "last_change": None if self.last_change is None else dict(self.last_change),
+            "crew_out": list(self.crew_out),
+            "crew_other_hits": self.crew_other_hits,
         }
 
     @classmethod
@@ -147,6 +153,8 @@ class Unit:
             bailout=None if data.get("bailout") is None else dict(data["bailout"]),
             fires=[dict(f) for f in data.get("fires", [])],
             last_change=None if data.get("last_change") is None else dict(data["last_change"]),
+            crew_out=list(data.get("crew_out", [])),
+            crew_other_hits=int(data.get("crew_other_hits", 0)),
         )
 
 
