@@ -1,0 +1,149 @@
+"""Air Pirates (002) flown by the product (issue 26): the new-battle page and API offer its
+scenarios; a battle the engine flies with seeded computer pilots finishes, replays from
+its record, and its report and API show its log; a campaign flown under Air Pirates
+builds an engagement from the card game's mission, and its pilots' careers get the kills,
+fires and bail-outs (with 002 13c1's die) the battle gave them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from battles.models import Battle
+from campaign import services
+from careers.models import PilotEvent
+from demo.roster import demo_roster_create
+from roster.models import Squadron
+from rules.airpirates.system import AIRPIRATES
+from rules.tactical import check_result
+from tests.campaign.test_engine_engagements import _play_until_an_engine_battle
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def flyer(client, catalog):
+    user = get_user_model().objects.create_user("flyer", password="pw-123456")
+    client.force_login(user)
+    return client
+
+
+def _text(response) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", response.content.decode()).split())
+
+
+def test_the_new_battle_page_and_api_offer_its_scenarios(flyer):
+    page = flyer.get("/battles/new/").content.decode()
+    assert '<option value="airpirates">Air Pirates</option>' in page
+    assert '<optgroup label="Air Pirates" data-system="airpirates">' in page
+    assert (
+        '<option value="basic">Basic game: two Bf 109E against two Spitfire Mk I (002 [2])'
+        "</option>" in page
+    )
+    assert '<option value="competent">computer pilot: competent</option>' in page
+    refused = flyer.post(
+        "/api/battles/create/", {"system": "airpirates", "scenario": "dogfight"},
+        content_type="application/json",
+    )  # fmt: skip
+    assert refused.status_code == 400
+    assert refused.json()["errors"][0]["field"] == "scenario"
+    assert "(basic)" in refused.json()["detail"] and "(fighters)" in refused.json()["detail"]
+    assert not Battle.objects.exists()
+
+
+def test_an_engine_flown_battle_finishes_and_its_report_and_api_show_its_log(
+    flyer, django_capture_on_commit_callbacks
+):
+    body = {
+        "system": "airpirates", "scenario": "fighters", "seed": 4,
+        "settings": {"policies": {"axis": "random", "allied": "random"}},
+    }  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=True):
+        made = flyer.post("/api/battles/create/", body, content_type="application/json")
+    assert made.status_code == 202, made.content
+    battle = Battle.objects.get(pk=made.json()["id"])
+    assert battle.system == "airpirates" and battle.status == "finished"
+    result = battle.result
+    assert check_result(result) == [] and result["kind"] == "airpirates"
+    assert result["reason"] == "the eighth Turn has been completed"
+    assert [a["name"] for a in result["aircraft"]] == [
+        "Bf 109E (ace)", "Bf 109E (wingman)", "Spitfire Mk I", "Hurricane Mk I",
+    ]  # fmt: skip
+    assert all(set(a["damage_by_part"]) == {"engine", "crew", "fuel", "wing", "fuselage", "rudder"}
+               for a in result["aircraft"])  # fmt: skip
+    # its record (scenario, seed, actions) replays to the same battle
+    again = AIRPIRATES.replay(battle.setup, battle.seed, battle.actions)
+    assert again.result() == result and again.log == battle.log
+    report = _text(flyer.get(f"/battles/{battle.pk}/"))
+    assert "Game: Air Pirates" in report and "Two against two" in report
+    assert "competitive die roll" in report and "002 '2a'" in report
+    assert "Bf 109E (ace)" in report
+    detail = flyer.get(f"/api/battles/{battle.pk}/").json()
+    assert detail["status"] == "finished" and detail["result"]["kind"] == "airpirates"
+    log = flyer.get(f"/api/battles/{battle.pk}/log/").json()
+    assert log["system"] == "airpirates" and len(log["log"]) == len(battle.log) > 100
+    assert log["log"][0]["event"] == "competitive die roll"
+
+
+def test_a_battle_without_pilots_named_is_flown_by_the_competent_pilot(
+    flyer, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        made = flyer.post(
+            "/api/battles/create/", {"system": "airpirates", "scenario": "basic", "seed": 2},
+            content_type="application/json",
+        )  # fmt: skip
+    battle = Battle.objects.get(pk=made.json()["id"])
+    assert battle.settings == {"policies": {"axis": "competent", "allied": "competent"}}
+    assert battle.status == "finished" and check_result(battle.result) == []
+
+
+def test_a_campaign_under_air_pirates_flies_an_engagement_and_careers_get_its_hits(
+    catalog, django_capture_on_commit_callbacks
+):
+    organiser = get_user_model().objects.create_user("orga", password="pw-orga-123")
+    demo_roster_create()
+    campaign = services.campaign_open(
+        name="Pirate war", created_by=organiser, seed=6, resolution_mode="engine",
+        squadrons=list(Squadron.objects.all()), auto_advance=False, tactical_system="airpirates",
+    )  # fmt: skip
+    assert campaign.survival_rule == "air_pirates"
+    services.campaign_start(campaign_id=campaign.pk, by=organiser)
+    assert _play_until_an_engine_battle(campaign, organiser, django_capture_on_commit_callbacks)
+    battle = Battle.objects.filter(source_key__startswith=f"campaign:{campaign.pk}:").get()
+    assert battle.system == "airpirates" and battle.status == "finished"
+    assert battle.applied_at is not None and battle.apply_error == ""
+    assert battle.settings["policies"] == {"axis": "competent", "allied": "competent"}
+    # the card game's mission: its planes, each with its pilot's reference, 13c and 14 on
+    assert battle.setup["options"] == ["bailout", "points"]
+    assert all(u["pilot_ref"].startswith("plane:") for u in battle.setup["units"])
+    # seed 6 (with today's competent pilot): a P-38 goes down with one crew hit and a fire
+    # burning; its pilot's bail-out d10 of 1, -3 and -2, fails (13c1)
+    down = next(a for a in battle.result["aircraft"] if a["fate"] == "destroyed")
+    bailout = down["bailout"]
+    assert bailout["die"] == "d10" and bailout["roll"] is not None
+    assert bailout["modifier"] == -3 * down["crew_hits"] - 2 * down["fires"]
+    events = PilotEvent.objects.filter(applied_result__source_key=f"battle:{battle.pk}")
+    kills = events.filter(kind="kill")
+    assert kills.count() == len(battle.result["kills"]) >= 1
+    assert {k.details["credit_rule"] for k in kills} == {"001 'How Kills are Scored'"}
+    assert down["name"] in {k.details["victim_aircraft"] for k in kills}
+    survival = events.get(kind="survival_roll", details__rolls__0__2=bailout["roll"])
+    assert survival.details["rule_set"] == "air_pirates"
+    assert survival.details["rolls"] == [["bail out (the battle's roll)", 10, bailout["roll"]]]
+    expected = [[f"{down['crew_hits']} crew hit(s)", -3 * down["crew_hits"]]] * (
+        down["crew_hits"] > 0
+    )
+    expected += [[f"{down['fires']} fire(s)", -2 * down["fires"]]] * (down["fires"] > 0)
+    assert survival.details["modifiers"] == expected
+    total = bailout["roll"] + bailout["modifier"]
+    assert (survival.details["outcome"] == "killed") == (total < 5)
+    damaged = events.get(kind="damaged", details__aircraft=down["name"])
+    assert (
+        damaged.details["fires"] == down["fires"]
+        and damaged.details["crew_hits"] == down["crew_hits"]
+    )
+    assert damaged.details["damage_by_part"] == down["damage_by_part"]
+    assert events.filter(kind="shot_down").count() == 1
