@@ -17,10 +17,11 @@ from typing import Any
 from angels.errors import RuleViolation, is_citation
 from rules.angels20.scenario import DEFAULT_HEIGHT, DEFAULT_WIDTH, FLIGHT_MAX
 from rules.angels20.stats import CLOUD_KINDS, LIGHTING
+from rules.sides import AXIS_FIRST
 
 from .rules_settings import BALLOON_RULE, CLOUDS_RULE, DIRECTION_RULE, FLAK_RULE, rules_options
 
-SIDES = ("axis", "allied")
+SIDES = AXIS_FIRST  # the engine's order (rules.sides)
 SWITCHES = ("midair_collision", "random_clouds", "later_sixes")
 CLOUD_SLOTS = 3  # placed clouds drawn on the page (each its own map)
 # 000 'FIGHTER DIRECTION': one point of capacity directs one friendly fighter, and a flight

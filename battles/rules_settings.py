@@ -10,8 +10,9 @@ from angels.errors import RuleViolation, is_citation
 from rules.angels20 import Rules
 from rules.angels20.scenario import DEFAULT_HEIGHT, DEFAULT_WIDTH
 from rules.angels20.stats import CLOUD_KINDS, LIGHTING, CloudShape
+from rules.sides import AXIS_FIRST
 
-SIDES = ("axis", "allied")
+SIDES = AXIS_FIRST  # the engine's order (rules.sides)
 
 
 # -- rules switches and optional rules ----------------------------------------------

@@ -24,10 +24,11 @@ from careers.models import PilotEventKind
 from careers.services import pilot_log
 from roster.enrolment import pilot_enrolment_refusal
 from roster.models import Pilot, PilotStatus, Squadron
+from rules.sides import ALLIED_FIRST
 
 from .models import Campaign, CampaignStatus
 
-SIDES = ("allied", "axis")
+SIDES = ALLIED_FIRST  # the card game's order (rules.sides)
 
 
 @dataclass

@@ -23,13 +23,14 @@ from angels.events import BATTLE_RESULT, CAMPAIGN_END, send_campaign_event
 from careers.services import campaign_turn_begin
 from rules.cardgame import Action, GameState, RuleError, action_to_json
 from rules.cardgame.engagement import FLAK
+from rules.sides import ALLIED_FIRST
 
 from .enrolment import enrolment_release
 from .models import ActionKind, Campaign, CampaignAction, CampaignStatus
 from .pilot_experience import pilot_experience_bring
 from .planes import sync_planes
 
-SIDES = ("allied", "axis")
+SIDES = ALLIED_FIRST  # the card game's order (rules.sides)
 
 
 def _moved_on(since: int) -> str:

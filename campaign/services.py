@@ -34,6 +34,7 @@ from rules.cardgame import (
     new_game,
 )
 from rules.dice import Dice
+from rules.sides import ALLIED_FIRST
 
 from . import clock
 from .enrolment import enrolment_add, enrolment_chosen
@@ -51,7 +52,7 @@ from .pilot_experience import bound_action, markers_taken_back
 from .planes import sync_planes
 from .recording import action_record, campaign_locked, denormalise, next_sequence, state_save
 
-SIDES = ("allied", "axis")
+SIDES = ALLIED_FIRST  # the card game's order (rules.sides)
 
 
 # -- reading the game back --------------------------------------------------------

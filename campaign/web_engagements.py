@@ -37,13 +37,14 @@ from angels.events import MUST_ACT, send_campaign_event
 from battles.models import Battle, BattleStatus
 from battles.play import battle_state, seats_of, user_sides
 from rules.angels20.stats import SIDES as ENGINE_SIDES
+from rules.sides import AXIS_FIRST
 
 from .engagements import WEB_MODE, battle_mission_name
 from .models import Campaign, CampaignMember, Pace, Role
 from .selectors import campaign_battles
 
 COMPUTER_SEAT = {"pilot": "tactical"}
-SIDES = ("axis", "allied")
+SIDES = AXIS_FIRST  # the engine's order, as the battle it flies (rules.sides)
 DECISION_SHARE = 12  # a battle's decision gets this share of a campaign decision's time
 MIN_DECISION_MINUTES = 15
 WEEKLY_DECISION_MINUTES = 12 * 60

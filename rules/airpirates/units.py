@@ -14,6 +14,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from rules.sides import AXIS_FIRST
+
 from .actions import IllegalAction
 from .card import CONTROL_CARD
 from .hexes import DEFAULT_HEIGHT, DEFAULT_WIDTH, Hex
@@ -31,7 +33,7 @@ OPTIONS = (
     "zoom_climb",
 )  # collisions: 13d1; crashes: 13e1, 13e1.2
 GROUNDS = ("axis", "allied", "neutral")  # whose ground the battle is over (13c2)
-SIDES = ("axis", "allied")  # 002 2b: "the sides (Allied or Axis)"
+SIDES = AXIS_FIRST  # 002 2b: "the sides (Allied or Axis)", in the engine's order
 QUALITIES = ("green", "inexperienced", "average", "experienced", "ace")  # 002 14b
 SETUP = "002 '2d'"
 PARTS = ("engine", "crew", "fuel", "wing", "fuselage", "rudder")  # 002 13b2
@@ -90,6 +92,7 @@ class Unit:
     disengaged: bool = False  # left the battle, not eliminated (16b2; the 3b ruling)
     ammunition_used: int = 0  # boxes marked off (13a3)
     rear_ammunition_used: int = 0
+    oblique_ammunition_used: int = 0  # 6a6, 13a3
     rear_fired_phase: int = -10  # the game's Fire Phase its rear gun last fired in (6a5.1)
     gunner_quality: str = "average"  # the rear gunner's (6c2.2.6)
     bailout: dict[str, Any] | None = None  # 13c1's attempt, as rules.tactical.Bailout
@@ -120,6 +123,7 @@ class Unit:
             "disengaged": self.disengaged,
             "ammunition_used": self.ammunition_used,
             "rear_ammunition_used": self.rear_ammunition_used,
+            "oblique_ammunition_used": self.oblique_ammunition_used,
             "rear_fired_phase": self.rear_fired_phase,
             "gunner_quality": self.gunner_quality,
             "bailout": None if self.bailout is None else dict(self.bailout),
@@ -148,6 +152,7 @@ class Unit:
             disengaged=bool(data.get("disengaged", False)),
             ammunition_used=int(data.get("ammunition_used", 0)),
             rear_ammunition_used=int(data.get("rear_ammunition_used", 0)),
+            oblique_ammunition_used=int(data.get("oblique_ammunition_used", 0)),
             rear_fired_phase=int(data.get("rear_fired_phase", -10)),
             gunner_quality=data.get("gunner_quality", "average"),
             bailout=None if data.get("bailout") is None else dict(data["bailout"]),

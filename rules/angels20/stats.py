@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from rules.sides import AXIS_FIRST
+
 # 000 "AIRCRAFT STATS" / Pilot: "From worst to best ... Poor, Average, Veteran, or Ace".
 PILOT_QUALITIES = ("poor", "average", "veteran", "ace")
 PILOT_RANK = {name: i for i, name in enumerate(PILOT_QUALITIES)}
@@ -35,7 +37,7 @@ CLOUD_KINDS = ("clear", "light", "heavy", "solid")
 # 000 "NIGHT COMBAT": daylight, or one of the two kinds of night combat.
 LIGHTING = ("day", "moonlight", "darkness")
 
-SIDES = ("axis", "allied")
+SIDES = AXIS_FIRST  # the engine's order: Axis = 0, Allied = 1 (rules.sides)
 AXIS, ALLIED = 0, 1
 SIDE_INDEX = {"axis": AXIS, "allied": ALLIED}
 

@@ -13,9 +13,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-ALLIED = "allied"
-AXIS = "axis"
-SIDES = (ALLIED, AXIS)
+from rules.sides import ALLIED, ALLIED_FIRST, AXIS
+
+SIDES = ALLIED_FIRST  # 003 "SETUP": the Allied deck and hand first (rules.sides)
 
 
 def other(side: str) -> str:
