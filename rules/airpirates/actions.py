@@ -28,7 +28,7 @@ MANEUVERS: dict[str, tuple[str, int]] = {
 }
 
 
-GUNS = ("forward", "rear")
+GUNS = ("forward", "rear", "oblique")  # 6a, 6a5, 6a6
 
 
 class IllegalAction(ValueError):
@@ -105,7 +105,7 @@ class Fire:
 
     unit: int
     target: int
-    gun: str = "forward"  # or "rear" (6a5)
+    gun: str = "forward"  # or "rear" (6a5), "oblique" (6a6)
     KIND: ClassVar[str] = "fire"
 
     def to_json(self) -> dict[str, Any]:

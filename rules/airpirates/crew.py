@@ -7,6 +7,8 @@ rear gunner s hit and on a 10, all three are hit. If the rear gunner is dead, a 
 crewman (RT operator, bombardier etc, may take his position during the next Change Phase.
 An incapacitated or dead crewman may be hit again but with no additional effect."
 
+6a5.5: "An aircraft must have a non-incapacitated RG or RRG to fire its rear gun".
+
 Readings (docs/rulings.md, 'Air Pirates: multi-crew hits'): the pilot's hits are the
 unit's crew hits (``damage["crew"]``: 13b3.3's altitude limit, 13b3.3.1, 6c1.8, 13c1,
 13b3.1's crew boxes); a hit on the rear gunner alone silences the rear guns, one on the

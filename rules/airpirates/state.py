@@ -26,6 +26,7 @@ from . import crew as cw
 from . import damage as dm
 from . import fire as fr
 from . import maneuvers as mv
+from . import oblique as ob
 from . import victory as vp
 from .actions import (
     MANEUVERS,
@@ -141,7 +142,8 @@ class AirPiratesBattle:
         if self.phase == "move":
             return [u for u in mine if moves(u.speed, self.impulse) and u.id not in self.moved]
         if self.phase == "fire":
-            return [u for u in mine if self.targets(u) or self.targets(u, "rear")]
+            guns = ("forward", "rear", "oblique")
+            return [u for u in mine if any(self.targets(u, g) for g in guns)]
         if self.phase == "change":
             return [u for u in mine if u.id not in self.changed]
         return []
@@ -160,7 +162,9 @@ class AirPiratesBattle:
         if gun == "forward":
             head_on = "head_on" in self.scenario.options
             return fr.refusal(unit, target, self.entered, head_on)
-        if [unit.id, "forward", target.id] in self.shots:
+        if gun == "oblique":  # 6a6
+            return ob.refusal(unit, target, self.entered, "head_on" in self.scenario.options)
+        if any([unit.id, g, target.id] in self.shots for g in ("forward", "oblique")):
             return fr.REAR_SAME_TARGET, "a rear gun may not fire at its own unit's forward target"
         if cw.gun_silent(unit):
             return cw.MULTICREW, f"{unit.name}'s rear gunner is out of action"
@@ -217,6 +221,7 @@ class AirPiratesBattle:
             for u in units:
                 out += [Fire(u.id, t.id) for t in self.targets(u)]
                 out += [Fire(u.id, t.id, "rear") for t in self.targets(u, "rear")]
+                out += [Fire(u.id, t.id, "oblique") for t in self.targets(u, "oblique")]
                 out.append(Hold(u.id))
         elif self.phase == "break":
             out += [BreakContact(u.id) for u in units] + [EndAnnouncements()]
@@ -309,6 +314,14 @@ class AirPiratesBattle:
         of a unit that just completed a maneuver (6a); a rear gun in any Fire Phase (6a5.1)."""
         if self.phase != "fire" or unit.eliminated or f"{unit.id}:{gun}" in self.fired:
             return False
+        if gun == "oblique":  # 6a6.1: the forward guns "or" the OF guns in a Fire Phase
+            return (
+                unit.card["oblique_gun_factor"] >= 1
+                and unit.id in self.completed
+                and f"{unit.id}:forward" not in self.fired
+            )
+        if gun == "forward" and f"{unit.id}:oblique" in self.fired:
+            return False
         return unit.id in self.completed if gun == "forward" else unit.card["rear_guns"] >= 1
 
     def apply(self, action: Action) -> None:
@@ -375,6 +388,9 @@ class AirPiratesBattle:
             plotted = done or (firer.marker["maneuver"] if firer.marker else None)
             kind = MANEUVERS[plotted][0] if plotted else None
             attack = fr.rear_modifier(firer, target, kind)
+        elif gun == "oblique":
+            firer.oblique_ammunition_used += 1  # 13a3
+            attack = ob.attack_modifier(firer, target)
         else:
             firer.ammunition_used += 1  # 13a3
             attack = fr.attack_modifier(firer, target)
