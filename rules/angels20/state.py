@@ -36,7 +36,8 @@ an event in :attr:`BattleState.log` (plain JSON-ready dicts).
 from __future__ import annotations
 
 import json
-from typing import Any
+import operator
+from typing import Any, NamedTuple
 
 from rules.dice import Dice, ScriptedDice
 
@@ -125,6 +126,28 @@ _SCALARS = (
     "reason",
     "first_success",
 )
+_get_scalars = operator.attrgetter(*_SCALARS)  # a tuple of them, in one C call
+
+
+class DicePosition(NamedTuple):
+    """Where the battle's dice stood, enough to take back every die rolled since."""
+
+    generator: int  # the generator's state (Dice._state)
+    rolled: int  # dice rolled so far (Dice.count)
+    script_position: int | None  # the next scripted value (ScriptedDice), else None
+    recorded: int  # rolls recorded so far (len(Dice.rolls))
+
+
+class Snapshot(NamedTuple):
+    """The battle just before one :meth:`BattleState.apply`, which :meth:`~BattleState.undo`
+    restores (python-chess ``pop``): everything an action may change, no deep copy."""
+
+    scalars: tuple[Any, ...]  # the fields named in _SCALARS, in that order
+    declined: list[bool]
+    vp: list[float]
+    planes: list[tuple[Any, ...]]  # Plane.as_tuple() of each aircraft
+    log_length: int  # the log is only ever appended to: cut back to this
+    dice_position: DicePosition
 
 
 def _dice_to_json(d: Dice) -> dict[str, Any]:
@@ -173,7 +196,7 @@ class BattleState:
     dm_first: str
     extra_used: bool
     log: list[dict[str, Any]]
-    _history: list[tuple[Any, ...]]
+    _history: list[Snapshot]  # one per apply(), for undo()
 
     def __init__(
         self, scenario: Scenario, dice: Dice | None = None, *, seed: int = 0, start: bool = True
@@ -368,32 +391,31 @@ class BattleState:
             raise IllegalAction("000 'SEQUENCE OF PLAY'", f"unknown action {a!r}")
 
     # ------------------------------------------------------------------ copy / undo / JSON
-    def _snapshot(self) -> tuple[Any, ...]:
+    def _snapshot(self) -> Snapshot:
         d = self.dice
-        dstate = (d._state, d.count, getattr(d, "position", None), len(d.rolls))
-        scal = tuple(getattr(self, n) for n in _SCALARS)
-        return (
-            scal,
+        return Snapshot(
+            _get_scalars(self),
             list(self.declined),
             list(self.vp),
             [p.as_tuple() for p in self.planes],
             len(self.log),
-            dstate,
+            DicePosition(d._state, d.count, getattr(d, "position", None), len(d.rolls)),
         )
 
-    def _restore(self, snap: tuple[Any, ...]) -> None:
-        scal, declined, vp, planes, nlog, dstate = snap
-        for n, v in zip(_SCALARS, scal, strict=True):
+    def _restore(self, snap: Snapshot) -> None:
+        scalars, declined, vp, planes, log_length, dice_position = snap  # unpacked: cheaper
+        for n, v in zip(_SCALARS, scalars, strict=True):
             setattr(self, n, v)
         self.declined = list(declined)
         self.vp = list(vp)
         self.planes = [Plane.from_tuple(t) for t in planes]
-        del self.log[nlog:]
+        del self.log[log_length:]
+        generator, rolled, script_position, recorded = dice_position
         d = self.dice
-        d._state, d.count = dstate[0], dstate[1]
-        if dstate[2] is not None and isinstance(d, ScriptedDice):
-            d.position = dstate[2]
-        del d.rolls[dstate[3] :]
+        d._state, d.count = generator, rolled
+        if script_position is not None and isinstance(d, ScriptedDice):
+            d.position = script_position
+        del d.rolls[recorded:]
 
     def clone(self) -> BattleState:
         """A cheap independent copy (shares the frozen scenario tables; no undo history)."""
