@@ -615,9 +615,12 @@ def _stale() -> RuleViolation:
 
 
 def _parse(battle: Battle, data: Any) -> Action:
-    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+    # an action names what it is by "type" (Angels 20, the tests' games) or "kind" (Air
+    # Pirates): either way, as legal_actions wrote it
+    named = isinstance(data, dict) and any(isinstance(data.get(k), str) for k in ("type", "kind"))
+    if not named:
         raise RuleViolation(
-            'an action is an object with a "type", one of legal_actions',
+            'an action is an object with a "type" (or "kind"), one of legal_actions',
             field="action",
             code="format",
         )

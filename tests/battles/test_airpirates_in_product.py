@@ -147,3 +147,36 @@ def test_a_campaign_under_air_pirates_flies_an_engagement_and_careers_get_its_hi
     )
     assert damaged.details["damage_by_part"] == down["damage_by_part"]
     assert events.filter(kind="shot_down").count() == 1
+
+
+def test_a_person_flies_it_against_the_competent_pilot_through_the_turn_api(flyer):
+    seats = {"axis": {"user": "flyer"}, "allied": {"pilot": "competent"}}
+    made = flyer.post(
+        "/api/battles/create/", {"system": "airpirates", "scenario": "basic", "settings": {"seats": seats}},
+        content_type="application/json",
+    )  # fmt: skip
+    assert made.status_code == 202, made.content
+    battle = Battle.objects.get(pk=made.json()["id"])
+    assert battle.status == "in_play"
+    turn = flyer.get(f"/api/battles/{battle.pk}/turn/").json()
+    assert turn["seats"] == {"axis": "flyer", "allied": "computer pilot (competent)"}
+    placing = [c for c in turn["choices"] if c["action"]["kind"] == "place"]
+    assert placing and placing[0]["label"].startswith("place unit 1 at")
+    for _ in range(30):  # the first listed decision each time; the pilot answers for allied
+        if turn["status"] != "in_play" or not turn["your_turn"]:
+            break
+        posted = flyer.post(
+            f"/api/battles/{battle.pk}/turn/",
+            {"version": turn["version"], "action": turn["legal_actions"][0]},
+            content_type="application/json",
+        )  # fmt: skip
+        assert posted.status_code == 200, posted.content
+        turn = posted.json()
+    battle.refresh_from_db()
+    mine = [a for a in battle.actions if a.get("unit") in (1, 2)]
+    assert len(mine) >= 20 and len(battle.actions) > len(mine)  # both sides flew
+    assert any(e["event"] == "moved" for e in battle.log)
+    again = AIRPIRATES.replay(battle.setup, battle.seed, battle.actions)
+    assert again.log == battle.log
+    page = flyer.get(f"/battles/{battle.pk}/play/")
+    assert page.status_code == 200 and "Basic game: two Bf 109E" in _text(page)
