@@ -28,7 +28,7 @@ MANEUVERS: dict[str, tuple[str, int]] = {
 }
 
 
-GUNS = ("forward", "rear", "oblique")  # 6a, 6a5, 6a6
+GUNS = ("forward", "rear", "oblique", "ram")  # 6a, 6a5, 6a6; 13d2 ramming
 
 
 class IllegalAction(ValueError):
@@ -105,13 +105,15 @@ class Fire:
 
     unit: int
     target: int
-    gun: str = "forward"  # or "rear" (6a5), "oblique" (6a6)
+    gun: str = "forward"  # or "rear" (6a5), "oblique" (6a6), "ram" (13d2: no gun)
     KIND: ClassVar[str] = "fire"
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.KIND, "unit": self.unit, "target": self.target, "gun": self.gun}
 
     def __str__(self) -> str:
+        if self.gun == "ram":
+            return f"unit {self.unit} tries to ram unit {self.target}"
         guns = "" if self.gun == "forward" else f" with its {self.gun} gun"
         return f"unit {self.unit} fires at unit {self.target}{guns}"
 

@@ -1,4 +1,5 @@
-"""Mid-air collisions (002 13d, 13d1), an optional rule (option ``collisions``).
+"""Mid-air collisions (002 13d, 13d1) and ramming (13d2), optional rules (options
+``collisions``, ``ramming``).
 
 "Both collision and ramming are resolved immediately after the Fire Phase and before the
 Maneuver Marking Phase" (13d): two air units "that have not tallied each other" in the
@@ -51,7 +52,9 @@ def at_risk(battle: AirPiratesBattle) -> list[tuple[Unit, Unit]]:
 
 
 def resolve(battle: AirPiratesBattle) -> None:
-    """13d1: each pair still flying rolls; a collision eliminates both (13c3's bail-out)."""
+    """13d2's rams, then 13d1: each pair still flying rolls; a collision eliminates both
+    (13c3's bail-out)."""
+    resolve_rams(battle)
     if "collisions" not in battle.scenario.options:
         return
     for a, b in at_risk(battle):
@@ -65,3 +68,55 @@ def resolve(battle: AirPiratesBattle) -> None:
         if collided:
             for u in (a, b):
                 battle._eliminate(u, None, COLLISION, early=True)
+
+
+# -- 13d2 ramming (option ``ramming``) -------------------------------------------------
+RAMMING = "002 '13d2'"
+RAM_ROLL = "002 '13d2.2'"
+RAMMERS = ("russian", "soviet", "japanese", "polish")  # 13d2: "Russian, Japanese and Polish"
+RAM_QUALITY = {"ace": 2, "experienced": 1, "average": 0, "inexperienced": -1, "green": -2}
+TALLY = 4  # 13d2.1.4: +4 with a tally on the rammer, -4 without
+
+
+def nation(battle: AirPiratesBattle, unit: Unit) -> str:
+    """The pilot's nation: the scenario entry's ``nation`` (the ruling; the card has none)."""
+    return str(battle.scenario.units[unit.id - 1].get("nation", "")).strip().lower()
+
+
+def ram_refusal(battle: AirPiratesBattle, unit: Unit, target: Unit) -> tuple[str, str] | None:
+    """Why ``unit`` may not try to ram ``target`` now (13d2), or None."""
+    if nation(battle, unit) not in RAMMERS:
+        return RAMMING, "only Russian, Japanese and Polish pilots ram"
+    if target.side == unit.side or target.eliminated or target.hex is None:
+        return RAMMING, "a unit rams an opposing air unit on the gameboard"
+    if unit.id not in battle.moved or unit.hex != target.hex:
+        return RAMMING, "the rammer must move into its target's hex in this impulse"
+    if unit.altitude != target.altitude:
+        return RAMMING, "both air units must be at the same altitude"
+    return None
+
+
+def ram(battle: AirPiratesBattle, unit: Unit, target: Unit) -> None:
+    """13d2.1-13d2.2: the rammer's d10 + its speed + its pilot against the target's d10 +
+    its speed +4 with a tally on the rammer (-4 without); the target's equal or more
+    fails. A ram that succeeds eliminates both (as 13d1), the kill the rammer's."""
+    mine = battle.dice.d10(f"002 13d2 ramming: unit {unit.id}")
+    theirs = battle.dice.d10(f"002 13d2 ramming: target unit {target.id}")
+    attack = unit.speed + RAM_QUALITY[unit.quality]
+    defence = target.speed + (TALLY if tallies(battle, target) else -TALLY)
+    rammed = mine + attack > theirs + defence
+    battle._record("rammed" if rammed else "ram failed", RAM_ROLL, unit=unit.id,
+                   target=target.id, rolls=[mine, theirs], modifiers=[attack, defence])  # fmt: skip
+    if rammed:
+        battle._eliminate(target, unit.id, RAMMING, early=True)
+        battle._eliminate(unit, None, RAMMING, early=True)
+
+
+def resolve_rams(battle: AirPiratesBattle) -> None:
+    """Each ram announced in this Fire Phase, in the order announced (before 13d1)."""
+    for uid, gun, tid in list(battle.shots):
+        if gun != "ram":
+            continue
+        unit, target = battle.unit(uid), battle.unit(tid)
+        if not unit.eliminated and not target.eliminated:
+            ram(battle, unit, target)

@@ -142,7 +142,7 @@ class AirPiratesBattle:
         if self.phase == "move":
             return [u for u in mine if moves(u.speed, self.impulse) and u.id not in self.moved]
         if self.phase == "fire":
-            guns = ("forward", "rear", "oblique")
+            guns = ("forward", "rear", "oblique", "ram")
             return [u for u in mine if any(self.targets(u, g) for g in guns)]
         if self.phase == "change":
             return [u for u in mine if u.id not in self.changed]
@@ -162,6 +162,8 @@ class AirPiratesBattle:
         if gun == "forward":
             head_on = "head_on" in self.scenario.options
             return fr.refusal(unit, target, self.entered, head_on)
+        if gun == "ram":  # 13d2
+            return co.ram_refusal(self, unit, target)
         if gun == "oblique":  # 6a6
             return ob.refusal(unit, target, self.entered, "head_on" in self.scenario.options)
         if any([unit.id, g, target.id] in self.shots for g in ("forward", "oblique")):
@@ -222,6 +224,7 @@ class AirPiratesBattle:
                 out += [Fire(u.id, t.id) for t in self.targets(u)]
                 out += [Fire(u.id, t.id, "rear") for t in self.targets(u, "rear")]
                 out += [Fire(u.id, t.id, "oblique") for t in self.targets(u, "oblique")]
+                out += [Fire(u.id, t.id, "ram") for t in self.targets(u, "ram")]
                 out.append(Hold(u.id))
         elif self.phase == "break":
             out += [BreakContact(u.id) for u in units] + [EndAnnouncements()]
@@ -292,6 +295,10 @@ class AirPiratesBattle:
             )
         if unit not in self.pending(side):
             return IllegalAction(PLAY, f"{unit.name} has nothing to do in the {self.phase_name()}")
+        if isinstance(action, Fire) and not self._may_fire(unit, action.gun):
+            rule = {"rear": fr.REAR, "oblique": ob.OBLIQUE, "ram": co.RAMMING}.get(action.gun)
+            what = "try to ram" if action.gun == "ram" else f"fire its {action.gun} guns"
+            return IllegalAction(rule or fr.POSSIBLE, f"{unit.name} may not {what} now")
         if isinstance(action, Place):
             if not is_edge(action.hex, self.scenario.width, self.scenario.height):
                 return IllegalAction(
@@ -314,6 +321,10 @@ class AirPiratesBattle:
         of a unit that just completed a maneuver (6a); a rear gun in any Fire Phase (6a5.1)."""
         if self.phase != "fire" or unit.eliminated or f"{unit.id}:{gun}" in self.fired:
             return False
+        if gun == "ram":  # 13d2: with its tally kept, so before its guns fire (13d)
+            return "ramming" in self.scenario.options and not (
+                {f"{unit.id}:forward", f"{unit.id}:oblique"} & set(self.fired)
+            )
         if gun == "oblique":  # 6a6.1: the forward guns "or" the OF guns in a Fire Phase
             return (
                 unit.card["oblique_gun_factor"] >= 1
@@ -367,7 +378,11 @@ class AirPiratesBattle:
         elif isinstance(action, Fire):
             self.fired.append(f"{unit.id}:{action.gun}")
             self.shots.append([unit.id, action.gun, action.target])
-            self._fire(unit, self.unit(action.target), action.gun)
+            if action.gun == "ram":  # 13d2: resolved after the Fire Phase; no guns fired
+                self.fired += [f"{unit.id}:forward", f"{unit.id}:oblique"]
+                self._record("announced: ram", co.RAMMING, unit=unit.id, target=action.target)
+            else:
+                self._fire(unit, self.unit(action.target), action.gun)
         elif isinstance(action, BreakContact):
             self.announced.append(unit.id)
             self._record("announced: break contact", "002 '16a2'", unit=unit.id)

@@ -29,9 +29,10 @@ OPTIONS = (
     "crashes",
     "head_on",
     "points",
+    "ramming",
     "tail_chase",
     "zoom_climb",
-)  # collisions: 13d1; crashes: 13e1, 13e1.2
+)  # collisions: 13d1; crashes: 13e1, 13e1.2; ramming: 13d2
 GROUNDS = ("axis", "allied", "neutral")  # whose ground the battle is over (13c2)
 SIDES = AXIS_FIRST  # 002 2b: "the sides (Allied or Axis)", in the engine's order
 QUALITIES = ("green", "inexperienced", "average", "experienced", "ace")  # 002 14b

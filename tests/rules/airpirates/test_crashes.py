@@ -145,7 +145,7 @@ def test_with_every_option_on_random_play_ends_and_replays(seed):
 
     scenario = basic_game("Yak-1 Rookie", "Bf 109E Wingman")
     for n, entry in enumerate(scenario["units"][:2]):
-        entry["name"] = f"LaGG-3 #{n + 1}"
+        entry["name"], entry["nation"] = f"LaGG-3 #{n + 1}", "Soviet"  # 13d2: they may ram
     scenario["options"] = list(OPTIONS)
     b = new_battle(scenario, seed)
     pilots = [RandomPilot(seed), RandomPilot(seed + 100)]
