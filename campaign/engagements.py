@@ -147,6 +147,12 @@ def engagement_battle_ensure(*, campaign: Any, state: GameState) -> Battle | Non
             # (battles.play_seats knows Angels 20's pilots only)
             settings = {k: v for k, v in settings.items() if k not in ("seats", "deadline")}
             settings["policies"] = policies
+        elif system.name not in BUILT_HERE:  # a computer seat flies with the game's own pilot
+            settings["seats"] = {
+                side: seat if "user" in seat or seat.get("pilot") in system.pilots
+                else {**seat, "pilot": _computer_pilot(system)}
+                for side, seat in settings["seats"].items()
+            }  # fmt: skip
     battle = battle_create_from_setup(
         setup=setup, seed=seed, source_key=key, settings=settings, system=system.name
     )

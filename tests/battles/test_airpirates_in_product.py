@@ -180,3 +180,49 @@ def test_a_person_flies_it_against_the_competent_pilot_through_the_turn_api(flye
     assert again.log == battle.log
     page = flyer.get(f"/battles/{battle.pk}/play/")
     assert page.status_code == 200 and "Basic game: two Bf 109E" in _text(page)
+
+
+def test_a_web_engagement_under_air_pirates_is_flown_in_the_browser_and_reaches_careers(
+    client, catalog, django_capture_on_commit_callbacks
+):
+    from battles.play import hand_over
+    from tests.campaign.test_web_engagements import play_until_a_web_battle
+
+    users = get_user_model().objects
+    organiser = users.create_user("orga", password="pw-orga-123")
+    hans = users.create_user("hans", password="pw-hans-123")
+    demo_roster_create()
+    campaign = services.campaign_open(
+        name="Pirate web war", created_by=organiser, seed=6, resolution_mode="web",
+        squadrons=list(Squadron.objects.all()), tactical_system="airpirates",
+    )  # fmt: skip
+    services.campaign_member_set(
+        campaign=campaign, by=organiser, user=hans, role="commander", side="axis"
+    )
+    services.campaign_start(campaign_id=campaign.pk, by=organiser)
+    with django_capture_on_commit_callbacks(execute=True):
+        battle = play_until_a_web_battle(campaign, organiser)
+    assert battle.system == "airpirates"
+    # the side nobody flies gets the game's own competent pilot, not Angels 20's tactical one
+    assert battle.settings["seats"] == {"axis": {"user": hans.pk}, "allied": {"pilot": "competent"}}
+    client.force_login(hans)
+    turn = client.get(f"/api/battles/{battle.pk}/turn/").json()
+    for _ in range(5):
+        if turn["status"] != "in_play" or not turn["your_turn"]:
+            break
+        posted = client.post(
+            f"/api/battles/{battle.pk}/turn/",
+            {"version": turn["version"], "action": turn["legal_actions"][0]},
+            content_type="application/json",
+        )  # fmt: skip
+        assert posted.status_code == 200, posted.content
+        turn = posted.json()
+    with django_capture_on_commit_callbacks(execute=True):
+        hand_over(battle_id=battle.pk, user=hans, side="axis")  # the rest by the computer
+    battle.refresh_from_db()
+    assert battle.status == "finished" and battle.applied_at is not None
+    assert check_result(battle.result) == []
+    flown = PilotEvent.objects.filter(applied_result__source_key=f"battle:{battle.pk}")
+    assert flown.filter(kind="damaged").count() == len(
+        [a for a in battle.result["aircraft"] if a["damage"] and a["pilot_ref"]]
+    )
