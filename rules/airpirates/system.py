@@ -26,6 +26,7 @@ from .scenarios import campaign_engagement as engagement_scenario
 from .scenarios import scenario as scenario_named
 from .state import AirPiratesBattle, new_battle, replay
 from .units import SIDES, Scenario
+from .words import log_sentence
 
 
 class RandomPilot:
@@ -56,6 +57,10 @@ class AirPirates:
     pilots: tuple[str, ...] = tuple(sorted(PILOTS))  # "competent" first: the default
     refusal: type[Exception] = IllegalAction
     scenarios: dict[str, str] = dict(SCENARIOS)  # the new-battle page's (battles.other_games)
+
+    def log_sentence(self, entry: dict[str, Any]) -> str | None:
+        """A log entry in words for the report and play page (``words.py``)."""
+        return log_sentence(entry)
 
     def scenario(self, key: str, seed: int) -> dict[str, Any]:
         """The scenario ``key`` of ``scenarios`` as ``new_battle`` reads it."""

@@ -78,7 +78,12 @@ def test_an_engine_flown_battle_finishes_and_its_report_and_api_show_its_log(
     assert again.result() == result and again.log == battle.log
     report = _text(flyer.get(f"/battles/{battle.pk}/"))
     assert "Game: Air Pirates" in report and "Two against two" in report
-    assert "competitive die roll" in report and "002 '2a'" in report
+    # its log in its own words, with the dice and the rule (rules/airpirates/words.py)
+    assert re.search(
+        r"Competitive die roll: axis \d+, allied \d+; \w+ holds the sequence marker\. \[002 '2a'\]",
+        report,
+    )
+    assert re.search(r"unit \d is placed at \(\d+, \d+\) facing [NESW]+\. \[002 '2f'\]", report)
     assert "Bf 109E (ace)" in report
     detail = flyer.get(f"/api/battles/{battle.pk}/").json()
     assert detail["status"] == "finished" and detail["result"]["kind"] == "airpirates"

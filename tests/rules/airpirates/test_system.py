@@ -58,3 +58,20 @@ def test_the_scenario_and_refusal_as_the_interface_says():
 
 def test_the_computer_pilots_seeds_differ_by_side():
     assert AIRPIRATES.pilot_seed(7, "axis") != AIRPIRATES.pilot_seed(7, "allied")
+
+
+def test_the_log_in_words_with_its_dice_and_rule():
+    bailout = {"event": "bail-out", "rule": "002 '13c1'", "unit": 4, "roll": 1, "die": "d10",
+               "modifier": -5, "outcome": "failed", "early": False}  # fmt: skip
+    assert AIRPIRATES.log_sentence(bailout) == (
+        "The pilot of unit 4 bails out: d10 1 -5 = -4 against 5: does not get out. [002 '13c1']"
+    )
+    fired = {"event": "fired", "rule": "002 '6e'", "unit": 3, "target": 1, "gun": "forward",
+             "attack": {"6c1.1 gun factor": 4}, "defence": {"6c3.2 defence factor": 3},
+             "numbers": [12, 5], "hits": 2, "parts": ["wing", "crew"],
+             "rolls": [["a", 10, 8], ["b", 10, 2], ["c", 10, 4], ["d", 10, 2]]}  # fmt: skip
+    assert AIRPIRATES.log_sentence(fired) == (
+        "unit 3 fires its guns at unit 1: d10 8 and 2; attack 6c1.1 gun factor +4, defence "
+        "6c3.2 defence factor +3; firing numbers 12 against 5: 2 hits (wing, crew). [002 '6e']"
+    )
+    assert AIRPIRATES.log_sentence({"event": "impulse II", "rule": "002 '4a'"}) is None

@@ -1,0 +1,102 @@
+"""An *Air Pirates* log entry in words, for the report and the play page
+(``rules.tactical.log_sentence``): what happened, its dice and the rule (002 section).
+An event without words here gets the pages' generic sentence."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .hexes import FACING_NAMES
+
+
+def _unit(uid: Any) -> str:
+    return f"unit {uid}"
+
+
+def _modifiers(values: dict[str, int] | None) -> str:
+    if not values:
+        return "no modifier"
+    return ", ".join(f"{name} {value:+d}" for name, value in values.items())
+
+
+def _fired(e: dict[str, Any]) -> str:
+    rolls = e.get("rolls") or []
+    dice = [r[2] for r in rolls[:2]]
+    gun = "rear gun" if e.get("gun") == "rear" else "guns"
+    own, theirs = (e.get("numbers") or [None, None])[:2]
+    hits = int(e.get("hits") or 0)
+    where = f" ({', '.join(e.get('parts') or [])})" if hits else ""
+    d = f"d10 {dice[0]} and {dice[1]}" if len(dice) == 2 else "d10s"
+    return (
+        f"{_unit(e['unit'])} fires its {gun} at {_unit(e['target'])}: {d}; attack "
+        f"{_modifiers(e.get('attack'))}, defence {_modifiers(e.get('defence'))}; firing "
+        f"numbers {own} against {theirs}: {hits} hit{'s' if hits != 1 else ''}{where}."
+    )
+
+
+def _bailout(e: dict[str, Any]) -> str:
+    if e.get("roll") is None:
+        return f"The pilot of {_unit(e['unit'])} cannot bail out (two crew hits)."
+    total = e["roll"] + e["modifier"]
+    done = "gets out" if e["outcome"] == "survived" else "does not get out"
+    return (
+        f"The pilot of {_unit(e['unit'])} bails out: d10 {e['roll']} {e['modifier']:+d} = "
+        f"{total} against 5: {done}."
+    )
+
+
+def _changed(e: dict[str, Any]) -> str:
+    alt, speed = e.get("altitude") or ["?", "?"], e.get("speed") or ["?", "?"]
+    return (
+        f"{_unit(e['unit'])} changes altitude {alt[0]} to {alt[1]} and speed {speed[0]} to "
+        f"{speed[1]}."
+    )
+
+
+SENTENCES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "competitive die roll": lambda e: (
+        "Competitive die roll: "
+        + ", ".join(f"{r[0].rsplit(': ', 1)[-1]} {r[2]}" for r in e.get("rolls") or [])
+        + f"; {e.get('side')} holds the sequence marker."
+    ),
+    "sequence marker passed": lambda e: f"The sequence marker is passed to {e.get('side')}.",
+    "placed": lambda e: (
+        f"{_unit(e['unit'])} is placed at {tuple(e['hex'])} facing {FACING_NAMES[e['facing'] % 6]}."
+    ),
+    "marked": lambda e: (
+        f"{_unit(e['unit'])} marks {str(e['maneuver']).replace('_', ' ')} (speed "
+        f"{e.get('speed')}), to be completed at "
+        f"{tuple(e['hex'])}."
+    ),
+    "moved": lambda e: (
+        f"{_unit(e['unit'])} moves {tuple(e['from'])} to {tuple(e['to'])}"
+        + (f", completing its {e['completed']}." if e.get("completed") else ".")
+    ),
+    "fired": _fired,
+    "held its fire": lambda e: f"{_unit(e['unit'])} holds its fire.",
+    "fire started": lambda e: f"A fire starts in the {e['part']} of {_unit(e['unit'])}.",
+    "fire put out": lambda e: (
+        f"{_unit(e['unit'])} puts out its fire: d10 {e['roll']} {e['modifier']:+d}."
+    ),
+    "fire not put out": lambda e: (
+        f"{_unit(e['unit'])} cannot put out its fire: d10 {e['roll']} {e['modifier']:+d}."
+    ),
+    "eliminated": lambda e: f"{_unit(e['unit'])} is eliminated.",
+    "bail-out": _bailout,
+    "changed altitude and speed": _changed,
+    "change phase": lambda e: f"Turn {e['turn']}: the Change Phase.",
+}
+
+
+def log_sentence(entry: dict[str, Any]) -> str | None:
+    """``entry`` in words, citing its rule; None: the pages' generic sentence."""
+    words = SENTENCES.get(str(entry.get("event")))
+    if words is None:
+        return None
+    try:
+        text = words(entry)
+    except (KeyError, IndexError, TypeError, ValueError):  # an entry of an older shape
+        return None
+    rule = entry.get("rule")
+    return f"{text} [{rule}]" if rule else text
