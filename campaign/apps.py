@@ -17,7 +17,7 @@ class CampaignConfig(AppConfig):
         from .engagements import battle_seed_hidden, engagement_battle_finished
         from .plane_needs import squadron_pilot_needs
         from .row_access import may_edit
-        from .selectors import battle_plane_pilots, plane_crews
+        from .selectors import battle_plane_pilots, plane_crews, squadron_aircraft
         from .services import is_organiser
 
         # What the apps below ask the campaign app, in one typed extension point
@@ -37,6 +37,8 @@ class CampaignConfig(AppConfig):
                 may_edit_row=may_edit,
                 # a kill on a card-game plane ("allied-8") names who flew it
                 plane_crews=plane_crews,
+                # a squadron's aircraft in a campaign are the planes its pilots fly there
+                campaign_aircraft=squadron_aircraft,
                 # a finished engine battle goes back to its campaign
                 battle_finished=engagement_battle_finished,
                 # a running campaign's battle seeds are its organiser's

@@ -296,6 +296,25 @@ def plane_crews(campaign_ref: Any, plane_ids: set[str]) -> dict[str, dict[str, A
     }
 
 
+def squadron_aircraft(campaign: Any, squadron_id: int) -> list[dict[str, Any]]:
+    """A squadron's aircraft in a campaign (issue 24): the card game's planes its pilots
+    fly or flew there, by type, "in play" or "lost" (``CampaignPlane.left_turn``). Fills
+    ``roster.campaign_hooks.CampaignHooks.campaign_aircraft``. One query."""
+    rows = (
+        CampaignPlane.objects.filter(campaign=campaign, pilot__squadron_id=squadron_id)
+        .values("aircraft_type__name", "left_turn")
+        .order_by("aircraft_type__name")
+    )
+    counts: dict[tuple[str, str], int] = {}
+    for row in rows:
+        key = (row["aircraft_type__name"], "in play" if row["left_turn"] is None else "lost")
+        counts[key] = counts.get(key, 0) + 1
+    return [
+        {"aircraft_type__name": name, "state": state, "n": n}
+        for (name, state), n in sorted(counts.items())
+    ]
+
+
 def battle_plane_pilots(battle: Any, refs: set[str]) -> dict[str, dict[str, str]]:
     """The roster pilots of a campaign engagement's aircraft (``pilot_ref``
     ``plane:<plane id>``, campaign.engagements): ``roster.campaign_hooks``'

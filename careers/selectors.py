@@ -481,12 +481,19 @@ def squadron_page(
             turn["replacements"] += row["n"]
         else:
             turn["lost_pilots"] += row["n"]
-    aircraft = list(
-        Airframe.objects.filter(squadron_id=squadron_id)
-        .values("aircraft_type__name", "state")
-        .annotate(n=Count("id"))
-        .order_by("aircraft_type__name", "state")
-    )
+    aircraft_of_campaign = current().campaign_aircraft
+    if campaign is not None and aircraft_of_campaign is not None:
+        # a campaign's aircraft are the planes its pilots fly there, not the library's
+        aircraft = aircraft_of_campaign(campaign, squadron_id)
+        flying = sum(a["n"] for a in aircraft if a["state"] == "in play")
+        squadron.airframes_on_hand = squadron.serviceable_airframes = flying  # type: ignore[attr-defined]
+    else:
+        aircraft = list(
+            Airframe.objects.filter(squadron_id=squadron_id)
+            .values("aircraft_type__name", "state")
+            .annotate(n=Count("id"))
+            .order_by("aircraft_type__name", "state")
+        )
     log = list(
         events.select_related("pilot", "campaign").order_by("-created_at", "-id")[:log_limit]
     )

@@ -54,6 +54,10 @@ class CampaignHooks:
     may_edit_row: Callable[[Any, Any], bool] | None = None
     # careers: (campaign, plane refs "allied-8") -> {ref: {"name", "url", ...}}
     plane_crews: Namer = _nobody
+    # careers: (campaign, squadron id) -> the campaign's aircraft its pilots fly, as
+    # [{"aircraft_type__name", "state" ("in play" / "lost"), "n"}]; None: the library's
+    # airframes are the squadron's aircraft (issue 24: "airframes ... per campaign")
+    campaign_aircraft: Callable[[Any, int], list[dict[str, Any]]] | None = None
     # battles: (battle) -> None, after a finished battle's result is committed; must be
     # safe to run again after it raised (its writes are rolled back)
     battle_finished: Callable[[Any], None] = _none
