@@ -27,6 +27,7 @@ from . import damage as dm
 from . import fire as fr
 from . import maneuvers as mv
 from . import oblique as ob
+from . import pages
 from . import victory as vp
 from .actions import (
     MANEUVERS,
@@ -662,6 +663,14 @@ class AirPiratesBattle:
     def result(self) -> dict[str, Any]:
         """The one result shape (``rules.tactical.TacticalResult``): ``outcome.py``."""
         return battle_result(self)
+
+    def describe_board(self, side: int | None) -> dict[str, Any]:
+        """The gameboard as the battle pages draw it (``pages.py``)."""
+        return pages.describe_board(self, side)
+
+    def phase_text(self) -> str:
+        """Turn, impulse, phase and the sequence marker's holder in words (``pages.py``)."""
+        return pages.phase_text(self)
 
     def undo(self) -> None:
         if not self.actions:

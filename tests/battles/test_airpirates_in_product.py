@@ -76,6 +76,8 @@ def test_an_engine_flown_battle_finishes_and_its_report_and_api_show_its_log(
     # its record (scenario, seed, actions) replays to the same battle
     again = AIRPIRATES.replay(battle.setup, battle.seed, battle.actions)
     assert again.result() == result and again.log == battle.log
+    page = flyer.get(f"/battles/{battle.pk}/").content.decode()
+    assert "<svg" in page and '"label": "#1 A4 S5"' in page  # its frames carry the map
     report = _text(flyer.get(f"/battles/{battle.pk}/"))
     assert "Game: Air Pirates" in report and "Two against two" in report
     # its log in its own words, with the dice and the rule (rules/airpirates/words.py)
@@ -183,8 +185,12 @@ def test_a_person_flies_it_against_the_competent_pilot_through_the_turn_api(flye
     assert any(e["event"] == "moved" for e in battle.log)
     again = AIRPIRATES.replay(battle.setup, battle.seed, battle.actions)
     assert again.log == battle.log
+    assert "sequence marker:" in turn["phase"] and turn["phase"].startswith("turn ")
     page = flyer.get(f"/battles/{battle.pk}/play/")
     assert page.status_code == 200 and "Basic game: two Bf 109E" in _text(page)
+    # its gameboard drawn (rules/airpirates/pages.py): each unit with altitude and speed
+    html = page.content.decode()
+    assert "<svg" in html and re.search(r"#1 A\d S\d", html)
 
 
 def test_a_web_engagement_under_air_pirates_is_flown_in_the_browser_and_reaches_careers(
