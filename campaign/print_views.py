@@ -22,6 +22,14 @@ def campaign_print(request: HttpRequest, pk: int) -> HttpResponse:
     pilots = career_selectors.pilots_with_figures(
         campaign_pilots(campaign).select_related("squadron")
     ).order_by("squadron__side", "squadron__name", "-confirmed_kills", "name", "id")
+    squadrons = list(
+        roster_selectors.squadron_list(pilots=campaign_pilots(campaign))
+        .filter(campaigns=campaign)
+        .order_by("side", "name")
+    )
+    in_play = selectors.planes_in_play_by_squadron(campaign)
+    for squadron in squadrons:  # the campaign's planes its pilots fly, not the library's
+        squadron.airframes_on_hand = in_play.get(squadron.pk, 0)
     return render(
         request,
         "campaign/print.html",
@@ -29,9 +37,7 @@ def campaign_print(request: HttpRequest, pk: int) -> HttpResponse:
             "campaign": campaign,
             "view": view,
             "stats": career_selectors.campaign_statistics(campaign=campaign),
-            "squadrons": roster_selectors.squadron_list(pilots=campaign_pilots(campaign))
-            .filter(campaigns=campaign)
-            .order_by("side", "name"),
+            "squadrons": squadrons,
             "pilots": pilots,
         },
     )

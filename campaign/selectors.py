@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
+from django.db.models import BooleanField, Count, ExpressionWrapper, Q, QuerySet
 from django.db.models.fields.json import KT
 from django.urls import reverse
 
@@ -313,6 +313,17 @@ def squadron_aircraft(campaign: Any, squadron_id: int) -> list[dict[str, Any]]:
         {"aircraft_type__name": name, "state": state, "n": n}
         for (name, state), n in sorted(counts.items())
     ]
+
+
+def planes_in_play_by_squadron(campaign: Any) -> dict[int, int]:
+    """How many of the campaign's planes in play each squadron's pilots fly. One query."""
+    rows = (
+        CampaignPlane.objects.filter(campaign=campaign, left_turn__isnull=True)
+        .exclude(pilot=None)
+        .values("pilot__squadron_id")
+        .annotate(n=Count("id"))
+    )
+    return {row["pilot__squadron_id"]: row["n"] for row in rows}
 
 
 def battle_plane_pilots(battle: Any, refs: set[str]) -> dict[str, dict[str, str]]:

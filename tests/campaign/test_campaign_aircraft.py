@@ -5,6 +5,8 @@ airframes."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from campaign.models import CampaignPlane
@@ -42,3 +44,15 @@ def test_a_squadrons_aircraft_in_a_campaign_are_the_planes_its_pilots_fly(campai
         sum(a["n"] for a in library["aircraft"])
         == Airframe.objects.filter(squadron_id=squadron_id).count()
     )
+
+
+def test_the_campaign_print_counts_each_squadrons_planes_in_play(campaign, users, client):
+    _play(campaign, users, lambda c: c.planes.exclude(pilot=None).count() >= 3)
+    client.force_login(users["organiser"])
+    page = client.get(f"/campaigns/{campaign.pk}/print/").content.decode()
+    for squadron in campaign.squadrons.all():
+        wanted = sum(n for (_, s), n in _recount(campaign, squadron.pk).items() if s == "in play")
+        row = page.split(f'<tr data-squadron="{squadron.pk}">')[1].split("</tr>")[0]
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+        assert cells[5] == str(wanted), (squadron.name, cells)  # the "Aircraft on hand" column
+    assert "the campaign's planes in play that the squadron's pilots fly" in page
