@@ -29,6 +29,12 @@ from .report import hex_center, hex_grid_points, hex_points, map_size
 FIGHTER_SHAPE = "12,0 -7,7 -3,0 -7,-7"  # Angels 20's marker, pointing the way it faces
 ROUND_SHAPE = "7,0 3.5,6 -3.5,6 -7,0 -3.5,-6 3.5,-6"  # a piece with no facing
 STACK_SPREAD, STACK_LINE = 7, 1.2  # as battles/play_views.py and hexmap.js: AngelsHex.stack
+LABEL_ROOM = 90  # px right of the grid, so a label of a piece in the last column is read whole
+
+
+def _size(board: Board) -> tuple[float, float]:
+    width, height = map_size(board["columns"], board["rows"])
+    return round(width + LABEL_ROOM, 1), height
 
 
 @functools.lru_cache(maxsize=16)
@@ -113,7 +119,7 @@ def _marker_cells(board: Board) -> list[dict[str, Any]]:
 
 def play_map(board: Board, acting: Any = None) -> dict[str, Any]:
     """The play page's map parts (svg size, grid, markers, features) of a described board."""
-    svg_w, svg_h = map_size(board["columns"], board["rows"])
+    svg_w, svg_h = _size(board)
     return {
         "svg_w": svg_w,
         "svg_h": svg_h,
@@ -183,7 +189,7 @@ def report_frames(battle: Battle, frames: list[dict[str, Any]]) -> dict[str, Any
         boards += [board] * (len(state.log) - len(boards))
     boards += [board] * (len(frames) - len(boards))
     first = boards[0]
-    svg_w, svg_h = map_size(first["columns"], first["rows"])
+    svg_w, svg_h = _size(first)
     return {
         "frames": [
             {**f, "aircraft": _frame_pieces(b)} for f, b in zip(frames, boards, strict=False)

@@ -47,7 +47,7 @@ def _markers(page: str) -> list[tuple[str, str]]:
 def test_the_play_page_draws_the_duels_board_with_its_phase_and_sentences(client, hans):
     battle = _flown_by_hans(hans)
     page = client.get(f"/battles/{battle.pk}/play/").content.decode()
-    assert 'id="play-map"' in page and 'viewBox="0 0 163.8 130.7"' in page  # 5 x 3 hexes
+    assert 'id="play-map"' in page and 'viewBox="0 0 253.8 130.7"' in page  # 5 x 3 hexes
     assert page.count("<polygon points=") >= 15  # the grid
     assert _markers(page) == [("0,1", "Axis gunner"), ("4,1", "Allied gunner")]
     assert "<title>The axis gunner at column 0</title>" in page
@@ -100,7 +100,7 @@ def test_the_report_steps_through_the_duels_board_in_its_own_words(
         hit = next(a for a in last if a["side"] != battle.result["winner"])
         assert hit["hp"] < hit["hits"]
     assert 'id="map"' in page and "<div hidden>" not in page
-    assert 'viewBox="0 0 163.8 130.7"' in page
+    assert 'viewBox="0 0 253.8 130.7"' in page
     assert 'id="rules"' not in page and 'id="legend"' not in page  # Angels 20's cards
 
 
@@ -144,7 +144,8 @@ def test_the_angels_20_page_keeps_its_form_with_a_choose_button_for_another_game
     client.force_login(user)
     with registered(BOARD_DUEL):
         page = client.get("/battles/new/").content.decode()
-        assert 'formmethod="get" formnovalidate name="choose" value="1">Choose</button>' in page
+        # a submit button by default, with no type="submit" (that names the Create button)
+        assert '<button formmethod="get" formnovalidate name="choose" value="1">Choose' in page
         assert page.count('name="axis_aircraft"') == 5 and 'name="tailing"' in page
         chosen = client.get("/battles/new/?system=angels20&choose=1").content.decode()
         assert chosen.count('name="axis_aircraft"') == 5 and "<h1>Fly a battle</h1>" in chosen
