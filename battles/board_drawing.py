@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.safestring import mark_safe
@@ -52,11 +53,11 @@ def checked_board(battle: Any, side: int | None) -> Board | None:
     return board if board is not None and not board_problems(board) else None
 
 
-def _label(piece: dict[str, Any]) -> str:
+def _label(piece: Mapping[str, object]) -> str:
     return str(piece.get("label") or f"#{piece['id']}")
 
 
-def _title(piece: dict[str, Any]) -> str:
+def _title(piece: Mapping[str, object]) -> str:
     if piece.get("title"):
         return str(piece["title"])
     parts = [_label(piece), str(piece.get("side", ""))]

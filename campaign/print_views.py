@@ -29,7 +29,7 @@ def campaign_print(request: HttpRequest, pk: int) -> HttpResponse:
     )
     in_play = selectors.planes_in_play_by_squadron(campaign)
     for squadron in squadrons:  # the campaign's planes its pilots fly, not the library's
-        squadron.airframes_on_hand = in_play.get(squadron.pk, 0)
+        squadron.airframes_on_hand = in_play.get(squadron.pk, 0)  # type: ignore[attr-defined]
     return render(
         request,
         "campaign/print.html",
