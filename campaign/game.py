@@ -180,12 +180,14 @@ def _mission_choices(setup: Any) -> list[dict[str, str]]:
 
 
 def games_listed() -> list[dict[str, str]]:
-    """The games a campaign may choose, by name and title."""
-    return [
+    """The games a campaign may choose, by name and title: Angels 20, the product's
+    default, first (a form offers it selected), then the others by title."""
+    games = [
         {"tactical_system": name, "title": s.title}
         for name, s in tactical_systems().items()
         if builds_engagements(s)
     ]
+    return sorted(games, key=lambda g: (g["tactical_system"] != DEFAULT_SYSTEM, g["title"]))
 
 
 # The survival rule (careers' rule sets, ``SurvivalRule``) of each game that has its own:
