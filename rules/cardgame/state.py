@@ -501,6 +501,8 @@ class GameState:
             value = getattr(self, name)
             setattr(new, name, list(value) if name in _APPEND_ONLY else copy_json(value))
         new._dice_buffer = []
+        if "resolution" in self.__dict__:  # a game given its own resolution keeps it
+            new.resolution = self.resolution
         return new
 
     def to_json(self) -> dict[str, Any]:

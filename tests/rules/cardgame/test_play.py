@@ -232,6 +232,7 @@ def test_engagement_resolver_is_pluggable_with_the_same_result_shape():
     )
     # the game's own resolution, passed with it: no registry, nothing to restore
     state.resolution = STANDARD_RESOLUTION.with_mode("engine", engine)
+    state = state.clone()  # and a copy of the game resolves as the game does
     state.mode_overrides[ids["m:Attack Oilfield"]] = "engine"
     state.apply(ScrambleFighter(AXIS, ids["Messerschmitt Bf 109"]))
     for _ in range(4):
