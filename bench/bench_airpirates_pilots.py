@@ -20,13 +20,14 @@ A battle in which the engine offers a side no legal action is counted apart ("st
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench_pilots import wilson  # noqa: E402  (one Wilson interval for every bench)
 
 from rules.airpirates.pilots import CompetentPilot, NovicePilot, Stuck, play_out  # noqa: E402
 from rules.airpirates.state import new_battle  # noqa: E402
@@ -39,17 +40,6 @@ PAIRINGS = (
     ("P-40C Flying Tiger", 'A6M2 "Zeke"'),
 )
 PILOTS = {"competent": CompetentPilot, "novice": NovicePilot, "random": RandomPilot}
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for k successes in n trials."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def scenario(k: int) -> dict:
