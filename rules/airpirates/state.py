@@ -21,9 +21,8 @@ from rules.dice import Dice
 
 from . import change as ch
 from . import collisions as co
-from . import crashes as cr
 from . import crew as cw
-from . import damage as dm
+from . import effects as fx
 from . import fire as fr
 from . import maneuvers as mv
 from . import oblique as ob
@@ -375,7 +374,7 @@ class AirPiratesBattle:
             self.log.append({"turn": self.turn, "impulse": self.impulse, "phase": "move",
                              "event": "moved", "rule": MOVE, **event})  # fmt: skip
             if event["completed"] and MANEUVERS[event["completed"]][0] == "tight_turn":
-                self._spin(unit, before)
+                fx.spin(self, unit, before)
         elif isinstance(action, Fire):
             self.fired.append(f"{unit.id}:{action.gun}")
             self.shots.append([unit.id, action.gun, action.target])
@@ -383,7 +382,7 @@ class AirPiratesBattle:
                 self.fired += [f"{unit.id}:forward", f"{unit.id}:oblique"]
                 self._record("announced: ram", co.RAMMING, unit=unit.id, target=action.target)
             else:
-                self._fire(unit, self.unit(action.target), action.gun)
+                fx.fire(self, unit, self.unit(action.target), action.gun)
         elif isinstance(action, BreakContact):
             self.announced.append(unit.id)
             self._record("announced: break contact", "002 '16a2'", unit=unit.id)
@@ -392,132 +391,12 @@ class AirPiratesBattle:
             self._record("held its fire", fr.POSSIBLE, unit=unit.id)
         elif isinstance(action, Change):
             self.changed.append(unit.id)
-            self._change(unit, action.altitude, action.speed)
+            fx.change(self, unit, action.altitude, action.speed)
         self._advance()
 
-    def _fire(self, firer: Unit, target: Unit, gun: str) -> None:
-        """6c-6f: the opposed rolls, the hits, where each lands, and elimination (6f2)."""
-        if gun == "rear":
-            firer.rear_ammunition_used += 1  # 13a3
-            firer.rear_fired_phase = self.fire_phase_number()  # 6a5.1
-            done = self.completed.get(firer.id)
-            plotted = done or (firer.marker["maneuver"] if firer.marker else None)
-            kind = MANEUVERS[plotted][0] if plotted else None
-            attack = fr.rear_modifier(firer, target, kind)
-        elif gun == "oblique":
-            firer.oblique_ammunition_used += 1  # 13a3
-            attack = ob.attack_modifier(firer, target)
-        else:
-            firer.ammunition_used += 1  # 13a3
-            attack = fr.attack_modifier(firer, target)
-        defence = fr.defence_modifier(target)
-        start = len(self.dice.rolls)
-        rolls = (
-            self.dice.d10(f"002 6d firing number: unit {firer.id}"),
-            self.dice.d10(f"002 6d firing number: unit {target.id} (target)"),
-        )
-        numbers = (
-            fr.firing_number(rolls[0], sum(attack.values())),
-            fr.firing_number(rolls[1], sum(defence.values())),
-        )
-        scored = fr.hits(*numbers)
-        parts, started, cause, crewmen = [], [], None, []
-        for n in range(scored):
-            part = fr.location(self.dice.d10(f"002 13b2 hit location: hit {n + 1}"))
-            parts.append(part)
-            if part == "crew" and len(cw.crewmen(target)) > 1:  # 13b2.1: "roll the die again"
-                men = cw.who_is_hit(target, self.dice.d10(f"002 13b2.1 crewman: hit {n + 1}"))
-                crewmen.append(men)
-                cw.mark(target, men)
-                if "pilot" not in men:
-                    continue  # the gunner or centre crewman alone: no pilot's crew hit
-            target.damage[part] += 1
-            effect = dm.hit_effect(target, part, self.dice.d10)  # 13b3: "roll the die again"
-            if effect["fire"]:
-                started.append({"part": part, "turn": self.turn, "by": firer.id})
-            cause = cause or effect["eliminated"]
-        self._record(
-            "fired", fr.RESOLUTION, unit=firer.id, target=target.id, gun=gun, attack=attack,
-            defence=defence, numbers=list(numbers), hits=scored, parts=parts,
-            **({"crewmen": crewmen} if crewmen else {}),
-            rolls=[r.to_json() for r in self.dice.rolls[start:]],
-        )  # fmt: skip
-        for fire in started:
-            target.fires.append(fire)
-            self._record("fire started", dm.FIRES, unit=target.id, part=fire["part"])
-        broken = [p for p in fr.PARTS if target.damage[p] >= fr.boxes(target, p)]
-        if broken and not target.eliminated:
-            self._eliminate(target, firer.id, "002 '13b3.1'", part=broken[0])
-        elif cause and not target.eliminated:
-            self._eliminate(target, firer.id, cause)
-
-    def _eliminate(
-        self,
-        unit: Unit,
-        by: int | None,
-        rule: str,
-        *,
-        early: bool = False,
-        bail: bool = True,
-        **detail: Any,
-    ) -> None:
-        """6f2: off the gameboard with its marker; the kill to ``by`` (None: nobody's, 13d1,
-        13e); 13c's bail-out (``early``: 13c3's +2, as 13d1 allows; none after a crash)."""
-        unit.eliminated, unit.hex, unit.marker = True, None, None
-        self.kills.append({"attacker": by, "target": unit.id, "turn": self.turn})
-        self._record("eliminated", rule, unit=unit.id, **detail)
-        if bail and "bailout" in self.scenario.options:
-            self._bail_out(unit, early)
-
-    def _spin(self, unit: Unit, speed: int) -> None:
-        """002 13e1.2 (option ``crashes``): a LaGG-3 completing a tight turn may spin in."""
-        if "crashes" not in self.scenario.options or not cr.is_lagg3(unit):
-            return
-        out = cr.spins(unit, self.dice.d10(f"002 13e1.2 LaGG-3 tight turn: unit {unit.id}"), speed)
-        self._record("spun out of control" if out["crashed"] else "held the tight turn",
-                     cr.LAGG, **out)  # fmt: skip
-        if out["crashed"]:
-            self._eliminate(unit, None, cr.LAGG, bail=False)
-
-    def _crash(self, u: Unit, dived: int) -> None:
-        """002 13e1 (option ``crashes``): a damaged unit just dived to altitude 0."""
-        if "crashes" not in self.scenario.options or not cr.must_roll_crash(u, dived):
-            return
-        out = cr.crash(u, self.dice.d10(f"002 13e1 dive to the ground: unit {u.id}"))
-        self._record("crashed" if out["crashed"] else "pulled out of the dive", cr.CRASH, **out)
-        if out["crashed"]:
-            self._eliminate(u, None, cr.CRASH, bail=False, pilot_survived=out["pilot_survived"])
-
-    def _change(self, u: Unit, altitude: int, speed: int) -> None:
-        """[7]: the unit's new altitude and speed; 13b4: "immediately after", each fire
-        burning gets its attempt, +2 per level just dived; one not put out eliminates."""
-        zoom = self.zooms(u) and altitude > u.altitude
-        detail = ch.record(u, self.turn, altitude, speed)
-        self._record("changed altitude and speed", ch.ZOOM if zoom else ch.CHANGE, **detail)
-        self._crash(u, detail["dived"])
-        for fire in list(u.fires) if not u.eliminated else []:
-            roll = self.dice.d10(f"002 13b4 put out the fire: unit {u.id}")
-            modifier = dm.extinguish_modifier(detail["dived"])
-            out = roll + modifier >= dm.EXTINGUISHED
-            self._record("fire put out" if out else "fire not put out", dm.FIRES,
-                         unit=u.id, part=fire["part"], roll=roll, modifier=modifier)  # fmt: skip
-            if out:
-                u.fires.remove(fire)
-            elif not u.eliminated:
-                self._eliminate(u, int(fire["by"]), dm.FIRES)
-        if not u.eliminated and cw.man_the_gun(u):
-            self._record("the centre crewman took the rear gun", cw.MULTICREW, unit=u.id)
-        if self._side_gone():
-            self._end(self._side_gone())
-
-    def _bail_out(self, unit: Unit, early: bool = False) -> None:
-        """13c1: the pilot of an eliminated unit tries to get out (13b2.2: after the hits
-        of this attack are all placed)."""
-        roll = None
-        if vp.may_bail_out(unit):
-            roll = self.dice.d10(f"002 13c1 bail out: unit {unit.id}")
-        unit.bailout = vp.bail_out(unit, roll, fires=len(unit.fires), early=early)
-        self._record("bail-out", vp.BAIL_OUT, unit=unit.id, **unit.bailout)
+    def _eliminate(self, unit: Unit, by: int | None, rule: str, **detail: Any) -> None:
+        """6f2 and 13c1 (``effects.eliminate``), for the modules resolving other rules."""
+        fx.eliminate(self, unit, by, rule, **detail)
 
     def _mark(self, unit: Unit, maneuver: str) -> None:
         shift = self._shift_for(unit, maneuver)
