@@ -4,7 +4,9 @@
 marker (2g, 5c), :class:`Move` moves one unit its hex of the impulse (5b), :class:`Fire` and
 :class:`Hold` are a unit's choice in the Fire Phase (6a, 6b), and
 :class:`PassMarker` passes the sequence marker at the start of a phase (3a2), and
-:class:`Change` is a unit's new altitude and speed in the Change Phase ([7]).
+:class:`Change` is a unit's new altitude and speed in the Change Phase ([7]); with
+spotting (15b) :class:`Sun` is the sun's direction (9a1.7), :class:`Spot` an attempt to spot
+and :class:`EndSpotting` a side's last announcement of a Spotting Phase.
 """
 
 from __future__ import annotations
@@ -177,7 +179,53 @@ class Change:
         return f"unit {self.unit}: altitude {self.altitude}, speed {self.speed}"
 
 
-Action = PassMarker | Place | Mark | Move | Fire | Hold | BreakContact | EndAnnouncements | Change
+@dataclass(frozen=True, order=True)
+class Sun:
+    """002 9a1.7 (option ``spotting``): at the set-up the side starting with the sequence
+    marker indicates the sun's direction, a facing (0-5) the same for every hex."""
+
+    direction: int
+    KIND: ClassVar[str] = "sun"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.KIND, "direction": self.direction}
+
+    def __str__(self) -> str:
+        return f"the sun lies to the {FACING_NAMES[self.direction % 6]}"
+
+
+@dataclass(frozen=True, order=True)
+class Spot:
+    """002 15b2: in the Spotting Phase a unit tries to spot one enemy air unit."""
+
+    unit: int
+    target: int
+    KIND: ClassVar[str] = "spot"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.KIND, "unit": self.unit, "target": self.target}
+
+    def __str__(self) -> str:
+        return f"unit {self.unit} tries to spot unit {self.target}"
+
+
+@dataclass(frozen=True, order=True)
+class EndSpotting:
+    """002 15b2.1: the side announces no more spotting attempts in this Spotting Phase."""
+
+    KIND: ClassVar[str] = "end_spotting"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.KIND}
+
+    def __str__(self) -> str:
+        return "no more spotting attempts"
+
+
+Action = (
+    PassMarker | Place | Mark | Move | Fire | Hold | BreakContact | EndAnnouncements | Change
+    | Sun | Spot | EndSpotting
+)  # fmt: skip
 
 
 def _int(data: dict[str, Any], key: str) -> int:
@@ -217,4 +265,10 @@ def action_from_json(data: dict[str, Any]) -> Action:
         return EndAnnouncements()
     if kind == "change":
         return Change(_int(data, "unit"), _int(data, "altitude"), _int(data, "speed"))
+    if kind == "sun":
+        return Sun(_int(data, "direction"))
+    if kind == "spot":
+        return Spot(_int(data, "unit"), _int(data, "target"))
+    if kind == "end_spotting":
+        return EndSpotting()
     raise ValueError(f"unknown action kind {kind!r}")

@@ -16,6 +16,7 @@ from . import crew as cw
 from . import damage as dm
 from . import fire as fr
 from . import oblique as ob
+from . import spotting as sp
 from . import victory as vp
 from .actions import MANEUVERS
 
@@ -39,6 +40,7 @@ def fire(battle: AirPiratesBattle, firer: Unit, target: Unit, gun: str) -> None:
     else:
         firer.ammunition_used += 1  # 13a3
         attack = fr.attack_modifier(firer, target)
+    attack.update(sp.surprise(battle, firer, target))  # 15b9 (option spotting)
     defence = fr.defence_modifier(target)
     start = len(battle.dice.rolls)
     rolls = (

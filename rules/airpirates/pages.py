@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import bounce as bo
 from .charts import ROMAN
 from .units import SIDES
 
@@ -30,19 +31,22 @@ def drawn_facing(facing: int) -> int:
 
 
 def describe_board(battle: AirPiratesBattle, side: int | None) -> dict[str, Any]:
-    """The gameboard as every side sees it (nothing of 002's basic game is hidden)."""
+    """The gameboard as ``side`` sees it (None: a spectator): nothing of 002's basic game is
+    hidden; under the bounce an enemy's altitude and speed until spotted (9f, ``bounce``)."""
     pieces: list[dict[str, Any]] = []
     markers: list[dict[str, Any]] = []
+    hide = bo.hidden(battle, side)
     for u in battle.units:
         if u.hex is None or u.eliminated:
             continue
         hits = sum(u.damage.values())
+        alt, speed = bo.piece_text(u, hide)
         pieces.append(
-            {"id": u.id, "side": u.side, "label": f"#{u.id} A{u.altitude} S{u.speed}",
-             "title": f"#{u.id} {u.name}, {u.side}, altitude {u.altitude}, speed {u.speed}"
+            {"id": u.id, "side": u.side, "label": f"#{u.id} A{alt} S{speed}",
+             "title": f"#{u.id} {u.name}, {u.side}, altitude {alt}, speed {speed}"
                       + (f", {hits} hits" if hits else ""),
              "hex": drawn_hex(u.hex), "facing": drawn_facing(u.facing),
-             "altitude": str(u.altitude), "speed": str(u.speed),
+             "altitude": alt, "speed": speed,
              "status": "damaged" if hits else "", "damaged": bool(hits)}
         )  # fmt: skip
         if u.marker is not None:

@@ -4,8 +4,10 @@ impulses (3f, [4]), movement by maneuver markers ([5]), fire ([6], 13b) and the 
 Each impulse runs its phases in 3f's order; this engine holds the Move Phase (5b), the
 Fire Phase (6) and the Maneuver Marking Phase (5c), with the optional Break Contact Phase
 ([16]) before a turn's first impulse; the Change Phase closes each turn: each unit's new
-altitude and speed ([7], ``change.py``), then its fires (13b4). Spotting is not in it
-yet. In every phase the side holding the sequence marker goes first (3a1) and may pass the
+altitude and speed ([7], ``change.py``), then its fires (13b4). With the option, the sun's
+direction opens the set-up (9a1.7) and a Spotting Phase comes between each impulse's Move
+and Fire Phases (15b1, ``spotting.py``; the bounce, 9f: ``bounce.py``). In every phase the
+side holding the sequence marker goes first (3a1) and may pass the
 marker before anyone acts (3a2), at most once a phase (3b3).
 
 The state is a JSON object; :meth:`AirPiratesBattle.undo` replays the actions but the
@@ -14,11 +16,13 @@ last from the scenario and seed, so it survives a JSON round trip.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
 from rules.dice import Dice
 
+from . import bounce as bo
 from . import change as ch
 from . import collisions as co
 from . import crew as cw
@@ -27,6 +31,7 @@ from . import fire as fr
 from . import maneuvers as mv
 from . import oblique as ob
 from . import pages
+from . import spotting as sp
 from . import victory as vp
 from .actions import (
     MANEUVERS,
@@ -34,6 +39,7 @@ from .actions import (
     BreakContact,
     Change,
     EndAnnouncements,
+    EndSpotting,
     Fire,
     Hold,
     IllegalAction,
@@ -41,6 +47,8 @@ from .actions import (
     Move,
     PassMarker,
     Place,
+    Spot,
+    Sun,
 )
 from .charts import IMPULSES, ROMAN, TURNS, moves
 from .hexes import EDGES, FACING, edge_hexes, is_edge, neighbour, shift_to_fit, translate
@@ -56,13 +64,14 @@ MOVE = "002 '5b'"
 END = "002 [8]"
 
 # the phases this engine plays, in 3f's order; "place" and "setup_mark" are 2f and 2g
-PHASES = ("place", "setup_mark", "break", "move", "fire", "mark", "change")
+PHASES = ("sun", "place", "setup_mark", "break", "move", "spot", "fire", "mark", "change")
 
 
 # the actions each phase takes
 EXPECTED: dict[str, tuple[type, ...]] = {
     "place": (Place,), "setup_mark": (Mark,), "mark": (Mark,), "move": (Move,),
     "fire": (Fire, Hold), "break": (BreakContact, EndAnnouncements), "change": (Change,),
+    "sun": (Sun,), "spot": (Spot, EndSpotting),  # 9a1.7, 15b (spotting.py)
 }  # fmt: skip
 BREAK = "002 [16]"
 TAIL_CHASE = "002 '18d' TAIL CHASE"
@@ -97,6 +106,8 @@ class AirPiratesBattle:
         self.actions: list[dict[str, Any]] = []
         self.log: list[dict[str, Any]] = []
         self.holder = self._sequence_marker()
+        self.spotting = sp.initial(self)  # 15b; None with the option off
+        sp.start(self)
         self._advance()
 
     # -- 2a: who holds the sequence marker first ---------------------------------------
@@ -146,6 +157,8 @@ class AirPiratesBattle:
             return [u for u in mine if any(self.targets(u, g) for g in guns)]
         if self.phase == "change":
             return [u for u in mine if u.id not in self.changed]
+        if self.phase in ("sun", "spot"):
+            return sp.pending(self, side)
         return []
 
     def fire_phase_number(self) -> int:
@@ -159,6 +172,8 @@ class AirPiratesBattle:
         return [t for t in self.units if self._fire_refusal(unit, t, gun) is None]
 
     def _fire_refusal(self, unit: Unit, target: Unit, gun: str) -> tuple[str, str] | None:
+        if (untallied := sp.fire_refusal(self, unit, target)) is not None:
+            return untallied  # 15b9
         if gun == "forward":
             head_on = "head_on" in self.scenario.options
             return fr.refusal(unit, target, self.entered, head_on)
@@ -229,7 +244,10 @@ class AirPiratesBattle:
         elif self.phase == "break":
             out += [BreakContact(u.id) for u in units] + [EndAnnouncements()]
         elif self.phase == "change":
-            out += [Change(u.id, a, s) for u in units for a, s in ch.options(u, self.zooms(u))]
+            out += [Change(u.id, a, s) for u in units for a, s in ch.options(u, self.zooms(u))
+                    if bo.change_refusal(self, u, a, s) is None]  # fmt: skip
+        elif self.phase in ("sun", "spot"):
+            out += sp.legal(self, units)
         return out
 
     def zooms(self, unit: Unit) -> bool:
@@ -237,10 +255,11 @@ class AirPiratesBattle:
         return ch.may_zoom(unit, self.turn, "zoom_climb" in self.scenario.options)
 
     def _may_pass(self) -> bool:
-        return not self.phase_started and not self.passed and self.current_side() == self.holder
+        started = self.phase_started or self.phase == "sun"  # 9a1.7: the holder's decision
+        return not started and not self.passed and self.current_side() == self.holder
 
     def _mark_refusal(self, unit: Unit, maneuver: str) -> tuple[str, str] | None:
-        why = mv.refusal(unit, maneuver)
+        why = mv.refusal(unit, maneuver) or bo.mark_refusal(self, unit, maneuver)
         if why is not None:
             return why
         if self._shift_for(unit, maneuver) is None:
@@ -262,6 +281,8 @@ class AirPiratesBattle:
         if isinstance(action, PassMarker):
             if self.passed:
                 return IllegalAction(PASS_ONCE, "the sequence marker was passed in this phase")
+            if self.phase == "sun":
+                return IllegalAction(sp.SUN, "the holder indicates the sun; it is not passed")
             if self.phase_started or side != self.holder:
                 return IllegalAction(
                     PASSING, "only its holder passes the sequence marker, at a phase's start"
@@ -271,6 +292,8 @@ class AirPiratesBattle:
             if self.phase != "break":
                 return IllegalAction(BREAK, "announcements belong to the Break Contact Phase")
             return None
+        if isinstance(action, Sun | EndSpotting):
+            return sp.refusal(self, action)
         try:
             unit = self.unit(action.unit)
         except IllegalAction as error:
@@ -312,8 +335,13 @@ class AirPiratesBattle:
                 return IllegalAction(*why)
         if isinstance(action, Change):
             why = ch.refusal(unit, action.altitude, action.speed, self.zooms(unit))
+            why = why or bo.change_refusal(self, unit, action.altitude, action.speed)
             if why is not None:
                 return IllegalAction(*why)
+        if isinstance(action, Spot):
+            spotting = sp.spot_refusal(self, unit, action.target)
+            if spotting is not None:
+                return spotting
         return None
 
     def _may_fire(self, unit: Unit, gun: str = "forward") -> bool:
@@ -356,6 +384,10 @@ class AirPiratesBattle:
             self.announcing_done.append(SIDES[side])
             self._advance()
             return
+        if isinstance(action, Sun | EndSpotting):  # 9a1.7, 15b2.1 (spotting.py)
+            sp.announce(self, action)
+            self._advance()
+            return
         unit = self.unit(action.unit)
         if isinstance(action, Place):
             unit.hex, unit.facing = action.hex, action.facing
@@ -392,6 +424,8 @@ class AirPiratesBattle:
         elif isinstance(action, Change):
             self.changed.append(unit.id)
             fx.change(self, unit, action.altitude, action.speed)
+        elif isinstance(action, Spot):
+            sp.spot(self, unit, self.unit(action.target))
         self._advance()
 
     def _eliminate(self, unit: Unit, by: int | None, rule: str, **detail: Any) -> None:
@@ -423,6 +457,8 @@ class AirPiratesBattle:
             "move": f"Move Phase of impulse {ROMAN[max(self.impulse, 1) - 1]}",
             "fire": f"Fire Phase of impulse {ROMAN[max(self.impulse, 1) - 1]}",
             "break": f"Break Contact Phase of turn {self.turn}",
+            "sun": "set-up (the sun's direction)",
+            "spot": f"Spotting Phase of impulse {ROMAN[max(self.impulse, 1) - 1]}",
             "change": f"Change Phase of turn {self.turn}",
             "mark": f"Maneuver Marking Phase of impulse {ROMAN[max(self.impulse, 1) - 1]}",
         }.get(self.phase, self.phase)
@@ -451,15 +487,21 @@ class AirPiratesBattle:
 
     def _next_phase(self) -> None:
         self.phase_started, self.passed = False, False
-        if self.phase == "place":
+        if self.phase == "sun":
+            self.phase = "place"
+        elif self.phase == "place":
             self.phase = "setup_mark"
         elif self.phase == "setup_mark" or (self.phase == "mark" and self.impulse < IMPULSES):
             self.impulse += 1
             self._new_impulse()
             self._record(f"impulse {ROMAN[self.impulse - 1]}", "002 '4a'")
         elif self.phase == "move":
+            self.phase = sp.begin(self)  # 15b1: the Spotting Phase with the option
+        elif self.phase == "spot":
+            sp.end_spotting(self)
             self.phase = "fire"
         elif self.phase == "fire":
+            sp.end_fire(self)  # 15b7.3: tallies lost at the end of the Fire Phase
             co.resolve(self)  # 13d: "immediately after the Fire Phase"
             self.phase = "mark"
         elif self.phase == "break":
@@ -492,10 +534,13 @@ class AirPiratesBattle:
             theirs = self.dice.d10(f"002 16b1 break contact: against unit {uid}")
             total = mine + BREAK_MODIFIER[self.turn]
             done = total > theirs
+            stays = done and "break_tallies" in self.scenario.options  # 17b
             self._record("broke contact" if done else "failed to break contact", "002 '16b2'",
                          unit=uid, roll=mine, modifier=BREAK_MODIFIER[self.turn],
-                         against=theirs, disengaged=done)  # fmt: skip
-            if done:
+                         against=theirs, disengaged=done and not stays)  # fmt: skip
+            if stays:
+                sp.break_tallies(self, unit)
+            elif done:
                 unit.eliminated, unit.disengaged, unit.hex, unit.marker = True, True, None, None
 
     def _new_impulse(self) -> None:
@@ -574,6 +619,7 @@ class AirPiratesBattle:
             "announcing_done": list(self.announcing_done), "changed": list(self.changed),
             "reason": self.reason, "actions": [dict(a) for a in self.actions],
             "log": [dict(e) for e in self.log],
+            **({"spotting": copy.deepcopy(self.spotting)} if self.spotting else {}),
         }  # fmt: skip
 
     @classmethod
@@ -597,6 +643,7 @@ class AirPiratesBattle:
         battle.over, battle.reason = data["over"], data["reason"]
         battle.actions = [dict(a) for a in data["actions"]]
         battle.log = [dict(e) for e in data["log"]]
+        battle.spotting = copy.deepcopy(data.get("spotting"))
         return battle
 
 

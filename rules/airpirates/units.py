@@ -24,15 +24,21 @@ from .hexes import DEFAULT_HEIGHT, DEFAULT_WIDTH, Hex
 # break_contact: [16]; tail_chase: 18d (printed among [17]'s optional rules); zoom_climb: 17d
 OPTIONS = (
     "bailout",
+    "bounce",
     "break_contact",
+    "break_tallies",
     "collisions",
     "crashes",
     "head_on",
     "points",
     "ramming",
+    "spotting",
     "tail_chase",
     "zoom_climb",
 )  # collisions: 13d1; crashes: 13e1, 13e1.2; ramming: 13d2
+# spotting: 15b with the sun, 9a1.7; bounce: 9f; break_tallies: 17b's alternative to 16b2.
+# An option that means nothing without others, with those it needs:
+NEEDS = {"bounce": ("spotting",), "break_tallies": ("spotting", "break_contact")}
 GROUNDS = ("axis", "allied", "neutral")  # whose ground the battle is over (13c2)
 SIDES = AXIS_FIRST  # 002 2b: "the sides (Allied or Axis)", in the engine's order
 QUALITIES = ("green", "inexperienced", "average", "experienced", "ace")  # 002 14b
@@ -240,6 +246,9 @@ class Scenario:
         options = data.get("options", [])
         if not isinstance(options, list) or any(o not in OPTIONS for o in options):
             raise ValueError(f"options must be a list of {', '.join(OPTIONS)}")
+        for option, needed in NEEDS.items():
+            if option in options and not set(needed) <= set(options):
+                raise ValueError(f"option {option} needs the options {' and '.join(needed)}")
         ground = data.get("ground", "neutral")
         if ground not in GROUNDS:
             raise ValueError(f"ground must be one of {', '.join(GROUNDS)}")

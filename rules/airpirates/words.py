@@ -54,7 +54,33 @@ def _changed(e: dict[str, Any]) -> str:
     )
 
 
+def _spotting(e: dict[str, Any]) -> str:
+    rolls, numbers = e.get("rolls") or [], e.get("numbers") or []
+    made = "a tally" if e["event"] == "tallied" else "not spotted"
+    mods = e.get("modifiers")
+    told = "hidden" if mods == "hidden" else _modifiers(mods)
+    return (
+        f"{_unit(e['unit'])} tries to spot {_unit(e['target'])}: d10 {rolls[0]} and {rolls[1]}; "
+        f"spotting {told}; spotting numbers {numbers[0]} against {numbers[1]}: {made}."
+    )
+
+
 SENTENCES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "sun direction": lambda e: f"{e['side']} puts the sun to the {e['toward']}.",
+    "tallied": _spotting,
+    "not spotted": _spotting,
+    "tally shared": lambda e: (
+        f"{_unit(e['unit'])} records its wingman {_unit(e['wingman'])}'s tally on "
+        f"{_unit(e['target'])}."
+    ),
+    "tallies lost": lambda e: (
+        f"{_unit(e['unit'])} loses its tally on "
+        + ", ".join(_unit(t) for t in e.get("targets") or [])
+        + "."
+    ),
+    "tallies broken": lambda e: (
+        f"{_unit(e['unit'])} breaks contact: no enemy keeps a tally on it, and it keeps none."
+    ),
     "competitive die roll": lambda e: (
         "Competitive die roll: "
         + ", ".join(f"{r[0].rsplit(': ', 1)[-1]} {r[2]}" for r in e.get("rolls") or [])
