@@ -25,7 +25,7 @@ from .forms import (
     rules_from_post_all,
 )
 from .models import BattleStatus, ScenarioKind
-from .new_game import chosen_game, game_context
+from .new_game import chosen_game, form_request, game_context
 from .play_seats import DEADLINE_UNITS
 from .rules_settings import BOOL_SWITCHES, _rule_of
 
@@ -203,9 +203,15 @@ def _other_game_form(post: Any, game: Any) -> tuple[dict[str, Any], list[RuleVio
         rest = {side: {"pilot": p} for side, p in policies.items() if side not in people}
         settings = {"seats": people | rest}
     _deadline(post, settings, bool(people), errors)
+    flights: Any = {side: v for side, v in chosen.items() if v}
+    built, scenario_settings = form_request(post, game, post.get("scenario", ""))
+    if built is not None:  # the scenario's own slots (e.g. Air Pirates' point-built flights)
+        flights = {**flights, **built}
+    if scenario_settings:
+        settings[other_games.SCENARIO_SETTINGS] = scenario_settings
     return {
         "system": game.name, "scenario": post.get("scenario", ""),
-        "flights": {side: v for side, v in chosen.items() if v}, "settings": settings,
+        "flights": flights, "settings": settings,
     }, errors  # fmt: skip
 
 

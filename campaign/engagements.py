@@ -35,6 +35,7 @@ from django.db import transaction
 from angels.events import BATTLE_RESULT, send_campaign_event
 from angels.secrets import seed_key
 from battles.models import Battle, BattleStatus
+from battles.other_games import roster_cards
 from battles.play import seats_of, user_sides
 from battles.rules_settings import rules_options
 from battles.scenarios import engine_quality
@@ -182,6 +183,10 @@ def engagement_entrants(
         return {
             "plane_id": c["plane_id"], "side": c["side"], "aircraft": c["name"],
             "quality": engine_quality(pilot) if pilot is not None else "average",
+            # the pilot's own quality on his own scale, for a game whose scale it is
+            # (Air Pirates' five: ruling "Air Pirates: a campaign's engagement")
+            "pilot_quality": None if pilot is None
+            else {"scale": pilot.quality_scale, "quality": pilot.quality},
             "fighter": c["card_type"] in FIGHTER_TYPES, "experience": c.get("experience", 0),
             "pilot_ref": f"plane:{c['plane_id']}",
         }  # fmt: skip
@@ -201,9 +206,12 @@ def _other_game_engagement(
     game's effects are handed over for it to apply what its rules can."""
     attackers, defenders = engagement_entrants(campaign, engagement)
     territory = dict(zip(("axis", "allied"), _engine_territory(campaign, engagement), strict=True))
+    # the roster's cards of the game (as organisers edited them), for a game that flies them
+    cards = roster_cards(system)
     setup = getattr(system, ENGAGEMENT_BUILDER)(
         attackers, defenders, name=f"{campaign.name}: {engagement['mission_name']} (turn {state.turn})",
         turns=ENGAGEMENT_TURNS, territory=territory, effects=effects,
+        **({} if cards is None else {"cards": cards}),
     )  # fmt: skip
     pilot = _computer_pilot(system)
     settings = {"policies": {side: pilot for side in system.sides}, "campaign": campaign.pk,

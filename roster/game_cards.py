@@ -94,3 +94,20 @@ def game_card(aircraft_type: AircraftType, game: str) -> dict[str, Any] | None:
         raise ValueError(f"{game!r} is not one of {', '.join(GAMES)}")
     block = (aircraft_type.game_cards or {}).get(game)
     return dict(block) if isinstance(block, dict) else None
+
+
+def cards_for_game(game: str, names: Any = None) -> dict[str, dict[str, Any]]:
+    """The values of ``game``'s card on each aircraft type that has one (as organisers
+    edited them), by type name; ``names`` limits it to those types. What a tactical system
+    that flies the roster's cards (its ``roster_cards``) is handed to build a battle."""
+    from .models import AircraftType
+
+    rows = AircraftType.objects.all()
+    if names is not None:
+        rows = rows.filter(name__in=list(names))
+    cards = {}
+    for name, blocks in rows.values_list("name", "game_cards"):
+        block = (blocks or {}).get(game) if isinstance(blocks, dict) else None
+        if isinstance(block, dict) and isinstance(block.get("values"), dict):
+            cards[name] = dict(block["values"])
+    return cards

@@ -173,8 +173,35 @@ def card_lines(game: str, name: str, rows: Mapping[str, Mapping[str, str]]) -> l
     return lines
 
 
+NAMED_FILE = "airpirates_named_cards.csv"  # 002's own aircraft that are no catalog type
+
+
+def named_lines(name: str, rows: Mapping[str, Mapping[str, str]]) -> list[dict[str, str]]:
+    """The lines of the control card of an aircraft 002 names (``NAMED_IN_002``), the
+    values 002 prints standing over the estimates."""
+    estimator, printed, ruling = GAMES["airpirates"]
+    names = airpirates.NAMED_IN_002[name]
+    values = estimator(merged_facts(rows, names))
+    facts = "aircraft_facts.tsv: " + " (blanks from ".join(names) + ")" * (len(names) - 1)
+    lines = []
+    for field, (value, basis) in values.items():
+        kind, source = "estimated", f"{ruling}; {facts}; {basis}"
+        if field in printed.get(name, {}):
+            value, source = printed[name][field]
+            kind = "printed"
+        lines.append(
+            {"name": name, "field": field, "value": _text(value), "kind": kind, "source": source}
+        )
+    return lines
+
+
 def build(type_names: list[str], directory: Path = CATALOG) -> dict[str, int]:
     rows = read_facts(directory / FACTS_FILE)
+    named = [line for name in airpirates.NAMED_IN_002 for line in named_lines(name, rows)]
+    with (directory / NAMED_FILE).open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fieldnames=COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(named)
     written = {}
     for game, file_name in FILES.items():
         lines = [line for name in type_names for line in card_lines(game, name, rows)]

@@ -258,3 +258,36 @@ _printed(
     "rudimentary",
     "13b3.4.1: rudimentary or inefficient self-sealing tanks",
 )
+
+# The aircraft 002 names (by its own names, as 13b3.3.1, 13b3.4.1, 6c and the examples
+# print them), each estimated from its facts rows (later rows fill the first's blanks);
+# written to rules/catalog/airpirates_named_cards.csv by rules.build_game_cards.
+NAMED_IN_002: dict[str, tuple[str, ...]] = {
+    "P-51D": ("North American P-51D Mustang",),
+    "Spitfire Mk1": (
+        "Supermarine Spitfire Mk I",
+        "Supermarine Spitfire I / I.A (Air Force I.A; Air Pirates Mk I)",
+    ),
+    "Me109B/D": ("Messerschmitt Bf 109B/D",),
+    "Me109E-1": ("Messerschmitt Bf 109E-1", "Messerschmitt Bf 109E-3"),
+    "Me-110 C-1": ("Messerschmitt Bf 110C-1",),
+    "A6M2 Zero": ("Mitsubishi A6M2 Zero (Model 21)",),
+    "A6M3 Hamp": ("Mitsubishi A6M3 'Hamp' (Model 32)", "Mitsubishi A6M2 Zero (Model 21)"),
+    "A5M4 Claude": ("Mitsubishi A5M4 'Claude'",),
+    "Ki-10 Perry": ("Kawasaki Ki-10 'Perry'",),
+    "Ki-27 Nate": ("Nakajima Ki-27 'Nate'",),
+    "Ki-43 I Oscar": ("Nakajima Ki-43-I 'Oscar'",),
+    "Ki-43 II Oscar": ("Nakajima Ki-43-II 'Oscar'", "Nakajima Ki-43-I 'Oscar'"),
+    "Ki-44 Tojo": ("Nakajima Ki-44 'Tojo'",),
+    "Ki-45 KAIa Nick": ("Kawasaki Ki-45 'Nick'",),
+    "Gladiator": ("Gloster Gladiator I",),
+    "CW-21 Demon": ("Curtiss-Wright CW-21 Demon",),
+    "P-35A": ("Seversky P-35A",),
+    "P-36A": ("Curtiss P-36A Hawk / Mohawk",),
+    "P-43A Lancer": ("Republic P-43A Lancer",),
+    "F2A-1 Buffalo": ("Brewster F2A-1 Buffalo (Finnish B-239)",),
+    "F4F-4 Wildcat": ("Grumman F4F-4 Wildcat", "Grumman F4F-3 Wildcat"),
+    "LaGG-3": ("Lavochkin LaGG-3",),
+    "SM.79": ("Savoia-Marchetti SM.79 Sparviero",),
+    "CR.42": ("Fiat CR.42 Falco",),
+}

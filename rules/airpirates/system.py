@@ -21,7 +21,7 @@ from rules.tactical import ComputerPilot, TacticalSystem
 
 from .actions import Action, IllegalAction, action_from_json
 from .pilots import CompetentPilot, NovicePilot
-from .scenarios import SCENARIOS
+from .scenarios import SCENARIOS, scenario_form
 from .scenarios import campaign_engagement as engagement_scenario
 from .scenarios import scenario as scenario_named
 from .state import AirPiratesBattle, new_battle, replay
@@ -57,14 +57,32 @@ class AirPirates:
     pilots: tuple[str, ...] = tuple(sorted(PILOTS))  # "competent" first: the default
     refusal: type[Exception] = IllegalAction
     scenarios: dict[str, str] = dict(SCENARIOS)  # the new-battle page's (battles.other_games)
+    # the roster's cards this game flies: AircraftType.game_cards["airpirates"], handed to
+    # ``scenario`` and ``campaign_engagement`` as ``cards`` (battles.other_games)
+    roster_cards = "airpirates"
 
     def log_sentence(self, entry: dict[str, Any]) -> str | None:
         """A log entry in words for the report and play page (``words.py``)."""
         return log_sentence(entry)
 
-    def scenario(self, key: str, seed: int) -> dict[str, Any]:
-        """The scenario ``key`` of ``scenarios`` as ``new_battle`` reads it."""
-        return scenario_named(key, seed)
+    def scenario(
+        self,
+        key: str,
+        seed: int,
+        *,
+        cards: dict[str, dict[str, Any]] | None = None,
+        flights: Any = None,
+        settings: Any = None,
+    ) -> dict[str, Any]:
+        """The scenario ``key`` of ``scenarios`` as ``new_battle`` reads it: ``cards`` the
+        roster's, ``flights`` and ``settings`` what ``scenario_form`` asks for."""
+        return scenario_named(key, seed, cards=cards, flights=flights, settings=settings)
+
+    def scenario_form(
+        self, key: str, cards: dict[str, dict[str, Any]] | None = None
+    ) -> dict[str, Any] | None:
+        """What the new-battle page asks for the scenario ``key`` (flights, settings)."""
+        return scenario_form(key, cards)
 
     def campaign_engagement(
         self,
@@ -75,11 +93,14 @@ class AirPirates:
         turns: int,
         territory: dict[str, str],
         effects: dict[str, Any] | None = None,
+        cards: dict[str, dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
-        """A campaign engagement's scenario from its entrants (``campaign.game``)."""
+        """A campaign engagement's scenario from its entrants (``campaign.game``), each
+        plane flying its card in ``cards`` (the roster's) or the catalog's."""
         return engagement_scenario(
-            attackers, defenders, name=name, turns=turns, territory=territory, effects=effects
-        )
+            attackers, defenders, name=name, turns=turns, territory=territory,
+            effects=effects, cards=cards,
+        )  # fmt: skip
 
     def new_battle(self, scenario: dict[str, Any], seed: int) -> AirPiratesBattle:
         return new_battle(scenario, seed)

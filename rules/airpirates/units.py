@@ -17,7 +17,7 @@ from typing import Any
 from rules.sides import AXIS_FIRST
 
 from .actions import IllegalAction
-from .card import CONTROL_CARD
+from .card import CARD, CONTROL_CARD
 from .hexes import DEFAULT_HEIGHT, DEFAULT_WIDTH, Hex
 
 # 002 15a HEAD-ON FIRING; [14] point values; 13c bailing out
@@ -45,6 +45,10 @@ QUALITIES = ("green", "inexperienced", "average", "experienced", "ace")  # 002 1
 SETUP = "002 '2d'"
 PARTS = ("engine", "crew", "fuel", "wing", "fuselage", "rudder")  # 002 13b2
 CATALOG_FILE = Path(__file__).resolve().parent.parent / "catalog" / "airpirates_cards.csv"
+# the aircraft 002 names that are no type of the product's catalog (Nate, Claude, P-35A ...),
+# by 002's names, estimated alike (rules.build_game_cards; test: test_card_coverage)
+NAMED_FILE = CATALOG_FILE.with_name("airpirates_named_cards.csv")
+CARDS = "cards"  # a scenario's own control cards by aircraft name (organisers' edits)
 
 
 def card_problems(values: dict[str, Any]) -> list[str]:
@@ -63,11 +67,12 @@ def card_problems(values: dict[str, Any]) -> list[str]:
 @cache
 def _catalog() -> dict[str, dict[str, Any]]:
     cards: dict[str, dict[str, Any]] = {}
-    with CATALOG_FILE.open(newline="", encoding="utf-8") as f:
-        for row in csv.DictReader(f):
-            spec = CONTROL_CARD.field_named(row["field"])
-            if spec is not None:
-                cards.setdefault(row["name"], {})[spec.name] = spec.parse(row["value"])
+    for path in (CATALOG_FILE, NAMED_FILE):
+        with path.open(newline="", encoding="utf-8") as f:
+            for row in csv.DictReader(f):
+                spec = CONTROL_CARD.field_named(row["field"])
+                if spec is not None:
+                    cards.setdefault(row["name"], {})[spec.name] = spec.parse(row["value"])
     return cards
 
 
@@ -78,6 +83,43 @@ def catalog_card(name: str) -> dict[str, Any]:
 
 def catalog_names() -> list[str]:
     return sorted(_catalog())
+
+
+class SetupError(ValueError):
+    """A scenario's value refused, ``field`` naming it as the API does (``cards.P-35A.
+    gun_factor``, ``flights.axis[1].quality``), ``rule`` citing 002 where one applies."""
+
+    def __init__(self, message: str, *, field: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+        self.rule = rule
+
+
+def cards_checked(cards: Any, *, where: str = CARDS) -> dict[str, dict[str, Any]]:
+    """A scenario's ``cards`` ({aircraft name: control card}), each checked by
+    :func:`card_problems`; a :class:`SetupError` naming ``cards.<name>.<field>`` otherwise."""
+    if cards is None:
+        return {}
+    if not isinstance(cards, dict):
+        raise SetupError(f"{where} must map an aircraft's name to its control card", field=where)
+    for name, values in cards.items():
+        if not isinstance(values, dict):
+            raise SetupError(f"{where}.{name} must be a control card", field=f"{where}.{name}")
+        problems = card_problems(values)
+        if problems:
+            field = problems[0].split(":", 1)[0]
+            raise SetupError(
+                f"{where}.{name}.{problems[0]}", field=f"{where}.{name}.{field}", rule=CARD
+            )
+    return {str(name): dict(values) for name, values in cards.items()}
+
+
+def card_for(name: str, cards: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The card ``name`` flies: the scenario's own (an organiser's edit), else the
+    catalog's (``KeyError`` if neither has it)."""
+    if cards and name in cards:
+        return dict(cards[name])
+    return catalog_card(name)
 
 
 @dataclass
@@ -170,8 +212,11 @@ class Unit:
         )
 
 
-def unit_from_scenario(data: dict[str, Any], index: int) -> Unit:
-    """One scenario entry checked: side, card, quality, and 2d's speed and altitude within
+def unit_from_scenario(
+    data: dict[str, Any], index: int, cards: dict[str, dict[str, Any]] | None = None
+) -> Unit:
+    """One scenario entry checked: side, card (its own, or its ``aircraft``'s in the
+    scenario's ``cards``, else the catalog's), quality, and 2d's speed and altitude within
     the card's limits (3e2-3e4)."""
     where = f"units[{index}]"
     side = data.get("side")
@@ -179,7 +224,12 @@ def unit_from_scenario(data: dict[str, Any], index: int) -> Unit:
         raise ValueError(f"{where}.side must be one of {', '.join(SIDES)}")
     card = data.get("card")
     if card is None and "aircraft" in data:
-        card = catalog_card(str(data["aircraft"]))
+        try:
+            card = card_for(str(data["aircraft"]), cards)
+        except KeyError:
+            raise ValueError(
+                f"{where}.aircraft: {data['aircraft']!r} has no Air Pirates control card"
+            ) from None
     if not isinstance(card, dict):
         raise ValueError(f"{where}.card must be a control card or aircraft a catalog type")
     problems = card_problems(card)
@@ -233,10 +283,17 @@ class Scenario:
         units = data.get("units")
         if not isinstance(units, list) or not units:
             raise ValueError("units must be a list of air units")
+        cards = cards_checked(data.get(CARDS))
         for i, u in enumerate(units):
             if not isinstance(u, dict):
                 raise ValueError(f"units[{i}] must be an object")
-            unit_from_scenario(u, i)
+            unit_from_scenario(u, i, cards)
+        # each unit keeps the card it flies, so a replay after a later edit flies the same
+        units = [
+            u if "card" in u or "aircraft" not in u
+            else dict(u, card=card_for(str(u["aircraft"]), cards))
+            for u in units
+        ]  # fmt: skip
         present = {u["side"] for u in units}
         if present != set(SIDES):
             raise ValueError("units must include both sides")
