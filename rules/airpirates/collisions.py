@@ -19,6 +19,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from . import spotting as sp
 from .units import Unit
 
 if TYPE_CHECKING:
@@ -36,6 +37,14 @@ def tallies(battle: AirPiratesBattle, unit: Unit) -> bool:
     return not any(s[0] == unit.id and s[1] == "forward" for s in battle.shots)
 
 
+def sees(battle: AirPiratesBattle, unit: Unit, other: Unit) -> bool:
+    """Whether ``unit`` has a tally on ``other``: with spotting (15b) the one it recorded
+    (13d1.2: friends in one hex may spot each other), else the ruling's (:func:`tallies`)."""
+    if battle.spotting is not None:
+        return sp.has_tally(battle, unit, other)
+    return tallies(battle, unit)
+
+
 def at_risk(battle: AirPiratesBattle) -> list[tuple[Unit, Unit]]:
     """The pairs that may collide now, in 13d1.3's order: the faster unit of the pair
     first, then the faster pair, then the lower unit numbers (ruling)."""
@@ -43,7 +52,7 @@ def at_risk(battle: AirPiratesBattle) -> list[tuple[Unit, Unit]]:
     pairs = [
         (a, b) for a, b in combinations(flying, 2)
         if a.hex == b.hex and a.altitude == b.altitude
-        and not tallies(battle, a) and not tallies(battle, b)
+        and not sees(battle, a, b) and not sees(battle, b, a)
     ]  # fmt: skip
     return sorted(
         pairs, key=lambda p: (-max(p[0].speed, p[1].speed), -p[0].speed - p[1].speed,
@@ -103,7 +112,7 @@ def ram(battle: AirPiratesBattle, unit: Unit, target: Unit) -> None:
     mine = battle.dice.d10(f"002 13d2 ramming: unit {unit.id}")
     theirs = battle.dice.d10(f"002 13d2 ramming: target unit {target.id}")
     attack = unit.speed + RAM_QUALITY[unit.quality]
-    defence = target.speed + (TALLY if tallies(battle, target) else -TALLY)
+    defence = target.speed + (TALLY if sees(battle, target, unit) else -TALLY)
     rammed = mine + attack > theirs + defence
     battle._record("rammed" if rammed else "ram failed", RAM_ROLL, unit=unit.id,
                    target=target.id, rolls=[mine, theirs], modifiers=[attack, defence])  # fmt: skip

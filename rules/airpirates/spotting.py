@@ -103,12 +103,22 @@ def start(battle: AirPiratesBattle) -> None:
 # -- the Spotting Phase: who acts, what is legal, what is refused ------------------------
 def candidates(battle: AirPiratesBattle, unit: Unit) -> list[Unit]:
     """The enemies ``unit`` may try to spot (15b2: any one, at any distance, not one it
-    has a tally on already)."""
+    has a tally on already); with collisions (13d1.2) a friend in its hex at its altitude
+    too, whose tally cancels their collision."""
     return [
         t for t in battle.units
-        if t.side != unit.side and not t.eliminated and t.hex is not None
+        if t is not unit and not t.eliminated and t.hex is not None
+        and (t.side != unit.side or collides(battle, unit, t))
         and not has_tally(battle, unit, t)
     ]  # fmt: skip
+
+
+def collides(battle: AirPiratesBattle, unit: Unit, other: Unit) -> bool:
+    """13d1: with the option, two units in one hex at one altitude may collide."""
+    return (
+        "collisions" in battle.scenario.options
+        and unit.hex == other.hex and unit.altitude == other.altitude
+    )  # fmt: skip
 
 
 def pending(battle: AirPiratesBattle, side: int) -> list[Unit]:
@@ -149,7 +159,7 @@ def refusal(battle: AirPiratesBattle, action: Sun | EndSpotting) -> IllegalActio
 
 
 def spot_refusal(battle: AirPiratesBattle, unit: Unit, target_id: int) -> IllegalAction | None:
-    """Why ``unit`` may not try to spot ``target_id`` now (15b2)."""
+    """Why ``unit`` may not try to spot ``target_id`` now (15b2, 13d1.2)."""
     try:
         target = battle.unit(target_id)
     except IllegalAction as error:
@@ -158,9 +168,8 @@ def spot_refusal(battle: AirPiratesBattle, unit: Unit, target_id: int) -> Illega
     if unit.id in battle.spotting["tried"]:
         return IllegalAction(POSSIBILITIES, f"{unit.name} has made its attempt in this phase")
     if target not in candidates(battle, unit):
-        return IllegalAction(
-            POSSIBILITIES, f"{unit.name} may try to spot an enemy air unit it has not tallied"
-        )
+        why = f"{unit.name} may try to spot an enemy air unit it has not tallied"
+        return IllegalAction(POSSIBILITIES, why + " (or, 13d1.2, a friend it may collide with)")
     return None
 
 
@@ -212,6 +221,8 @@ def add_tally(battle: AirPiratesBattle, unit: Unit, target: Unit) -> None:
     assert record is not None
     if [unit.id, target.id] not in record["tallies"]:
         record["tallies"] = sorted([*record["tallies"], [unit.id, target.id]])
+    if target.side == unit.side:
+        return  # 13d1.2's tally on a friend: no bounce let go, nothing to show
     mate = wingman(battle, unit)
     for u in (unit, mate):
         if u is not None and u.id not in record["free"]:
@@ -251,7 +262,9 @@ def share(battle: AirPiratesBattle) -> None:
         for giver, taker in ((ua, ub), (ub, ua)):
             for t in tallied_by(battle, giver):
                 target = battle.unit(t)
-                if not target.eliminated and not has_tally(battle, taker, target):
+                if target.side == taker.side or target.eliminated:
+                    continue  # 15b8.2 shares what was seen of the enemy
+                if not has_tally(battle, taker, target):
                     add_tally(battle, taker, target)
                     battle._record("tally shared", WINGMEN, unit=taker.id, target=t,
                                    wingman=giver.id)  # fmt: skip
