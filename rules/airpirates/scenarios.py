@@ -31,6 +31,10 @@ SCENARIOS: dict[str, str] = {
         "Point-built flights: each side chooses its aircraft and their pilots' qualities, "
         "the qualities changing the points (002 [14])"
     ),
+    "bounce": (
+        "The bounce: the basic game with spotting, the sun, and each pair flying straight "
+        "and level, unseen, until it makes a tally (002 15b, 9a1.7, 9f)"
+    ),
 }
 
 Cards = dict[str, dict[str, Any]]
@@ -65,6 +69,9 @@ def scenario(
     cards = cards_checked(cards)
     if key == "built":
         return built_flights(flights, settings, cards=cards)
+    if key == "bounce":  # 9f: the basic game with spotting (15b) and the bounce
+        return {**scenario("basic", seed, cards=cards), "name": SCENARIOS["bounce"],
+                "options": ["bounce", "spotting"]}  # fmt: skip
     if key == "basic":
         # 2b: two identical air units a side; 2d: the speed and altitude marked in the
         # "1" boxes (level speed; altitude 3 for both, as the bench's basic games)

@@ -29,7 +29,7 @@ def flown_by_computers(seed):
 def test_in_the_registry_with_its_scenarios_and_competent_pilot_first():
     assert tactical_systems()["airpirates"] is AIRPIRATES
     assert AIRPIRATES.pilots == ("competent", "novice", "random")
-    assert set(AIRPIRATES.scenarios) == {"basic", "fighters", "built"}
+    assert set(AIRPIRATES.scenarios) == {"basic", "fighters", "built", "bounce"}
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
