@@ -19,6 +19,7 @@ from rules.airpirates.actions import (
 )
 from rules.airpirates.state import PHASES, new_battle
 from rules.airpirates.units import Scenario, basic_game
+from rules.airpirates.words import log_sentence
 from rules.dice import ScriptedDice
 
 
@@ -317,3 +318,18 @@ def test_options_that_need_others_are_refused():
     for options in (["bounce"], ["break_tallies", "spotting"], ["break_tallies"]):
         with pytest.raises(ValueError, match="needs the options"):
             Scenario.from_json({**base, "options": options})
+
+
+def test_the_log_tells_the_sun_and_each_attempt_in_words():
+    b = duel(sun=1)
+    b.dice = ScriptedDice([9, 2])
+    b.apply(Spot(1, 2))
+    sentence = log_sentence(b.log[-1])
+    assert sentence == (
+        "unit 1 tries to spot unit 2: d10 9 and 2; spotting 15b3.3 range -3; spotting numbers "
+        "6 against 2: a tally. [002 '15b5']"
+    )
+    assert log_sentence({"event": "sun direction", "side": "axis", "toward": "SE",
+                         "rule": "002 '9a1.7'"}) == "axis puts the sun to the SE. [002 '9a1.7']"  # fmt: skip
+    lost = {"event": "tallies lost", "unit": 3, "targets": [2, 4], "rule": "002 '15b7'"}
+    assert log_sentence(lost) == "unit 3 loses its tally on unit 2, unit 4. [002 '15b7']"
