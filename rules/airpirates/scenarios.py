@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .units import QUALITIES, SIDES, SetupError, card_for, cards_checked, catalog_names
+from .units import QUALITIES, SIDES, SetupError, card_for, catalog_names
 from .victory import QUALITY_POINTS
 
 BASIC = "002 [2]"
@@ -66,7 +66,7 @@ def scenario(
     ``cards`` (aircraft name to control card, e.g. the roster's) fly over the catalog's;
     ``flights`` and ``settings`` are the point-built scenario's (:func:`scenario_form`),
     refused by a :class:`SetupError` naming the field."""
-    cards = cards_checked(cards)
+    cards = dict(cards or {})  # each checked as it is flown (units.card_for)
     if key == "built":
         return built_flights(flights, settings, cards=cards)
     if key == "bounce":  # 9f: the basic game with spotting (15b) and the bounce
@@ -127,10 +127,13 @@ def scenario_form(key: str, cards: Cards | None = None) -> dict[str, Any] | None
     and the optional budget of points per side."""
     if key != "built":
         return None
-    cards = cards_checked(cards)
+    cards = dict(cards or {})  # checked when a battle is built (a 400 naming the field)
     aircraft = []
     for name in _choosable(cards):
-        points = int(card_for(name, cards)["point_value"])
+        try:
+            points = int(card_for(name, cards)["point_value"])
+        except SetupError:
+            continue  # a roster card with a problem is not offered (a battle refuses it)
         aircraft.append({"value": name, "label": f"{name} ({points} points)", "points": points})
     qualities = [
         {"value": q, "label": _quality_label(q), "points": QUALITY_POINTS[q]} for q in QUALITIES
@@ -197,7 +200,7 @@ def built_flights(flights: Any, settings: Any, *, cards: Cards | None = None) ->
     quality) at level speed and altitude 3, with 14's point values (changed by 14b's
     qualities) and 13c's bailing out. With a budget each side's selection points are at
     most the budget and the two sides' equal (ruling "Air Pirates: point-built flights")."""
-    cards = cards_checked(cards)
+    cards = dict(cards or {})  # each checked as it is flown (units.card_for)
     budget = _budget(settings)
     if not isinstance(flights, dict) or set(flights) != set(SIDES):
         raise SetupError("give a flight for the axis and for the allied side", field="flights")
@@ -286,7 +289,7 @@ def campaign_engagement(
     the card game's flak and event cards (``effects``) have no rule in 002 and are not
     flown (the ruling). Each plane flies its card in ``cards`` (the roster's), else the
     catalog's; a plane with neither is refused (``KeyError`` naming it)."""
-    cards = cards_checked(cards)
+    cards = dict(cards or {})  # each checked as it is flown (units.card_for)
     units = []
     for entrant, altitude in [(a, ATTACKER_ALTITUDE) for a in attackers] + [
         (d, INTERCEPTOR_ALTITUDE) for d in defenders

@@ -115,10 +115,11 @@ def cards_checked(cards: Any, *, where: str = CARDS) -> dict[str, dict[str, Any]
 
 
 def card_for(name: str, cards: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The card ``name`` flies: the scenario's own (an organiser's edit), else the
-    catalog's (``KeyError`` if neither has it)."""
+    """The card ``name`` flies: the scenario's own (an organiser's edit), checked (a
+    :class:`SetupError` naming ``cards.<name>.<field>``), else the catalog's (``KeyError``
+    if neither has it)."""
     if cards and name in cards:
-        return dict(cards[name])
+        return cards_checked({name: cards[name]})[name]
     return catalog_card(name)
 
 

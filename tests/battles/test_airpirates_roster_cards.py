@@ -167,3 +167,26 @@ def test_a_campaign_engagement_flies_the_edited_cards_and_the_pilots_own_qualiti
     assert units and {u.card["defence_factor"] for u in units} == {6}
     flown = {u["quality"] for u in battle.setup["units"]}
     assert flown == {"inexperienced"}, flown  # not "average" (Angels 20's word read back)
+
+
+def test_a_card_stored_bad_behind_the_checks_is_a_400_naming_it_not_a_500(
+    staff, django_capture_on_commit_callbacks
+):
+    row = AircraftType.objects.get(name="Bf 109E Wingman")
+    cards = json.loads(json.dumps(row.game_cards))
+    cards["airpirates"]["values"]["gun_factor"] = 99  # e.g. written by hand in the database
+    AircraftType.objects.filter(pk=row.pk).update(game_cards=cards)
+    body = {"system": "airpirates", "scenario": "basic", "seed": 3}
+    answer = _create(staff, django_capture_on_commit_callbacks, body)
+    assert answer.status_code == 400
+    assert answer.json()["field"] == "cards.Bf 109E Wingman.gun_factor"
+    assert "99 is outside 0..20" in answer.json()["detail"]
+    assert not Battle.objects.exists()
+    page = staff.get("/battles/new/?system=airpirates")  # the page still draws its form,
+    html = page.content.decode()  # without the aircraft whose card has a problem
+    assert page.status_code == 200 and "P-51D (13 points)" in html
+    assert "Bf 109E Wingman (" not in html
+    # a battle of other aircraft is not held up by it: each card is checked as it is flown
+    mustangs = {side: [{"aircraft": "P-51D"}] for side in ("axis", "allied")}
+    built = dict(body, scenario="built", flights=mustangs)
+    assert _create(staff, django_capture_on_commit_callbacks, built).status_code == 202
