@@ -30,7 +30,8 @@ MANEUVERS: dict[str, tuple[str, int]] = {
 }
 
 
-GUNS = ("forward", "rear", "oblique", "ram")  # 6a, 6a5, 6a6; 13d2 ramming
+# 6a, 6a5, 6a6; 13d2 ramming; 20e: the forward guns at the area a skilled pilot chose
+GUNS = ("forward", "rear", "oblique", "ram", "aimed_engine", "aimed_fuel", "aimed_crew")
 
 
 class IllegalAction(ValueError):

@@ -6,7 +6,9 @@ limits (3e2-3e4), climb and dive per Change Phase (3e3), the engine power rating
 gun factors and ammunition boxes per position (13a), rear and oblique forward guns
 (6a5, OBLIQUE FORWARD GUNS), the defence factor (13b1.3), damage boxes by part
 (13b2, 13b3.1), pilot armour (13b3.3.1), self-sealing tanks (13b3.4.1), radio
-(15b8.3), the all-round vision canopy (spotting) and the point value (14a).
+(15b8.3), the all-round vision canopy (spotting) and the point value (14a); for [20] the
+bomber class (20i, "recorded on the Aircraft Control Cards for the bombers") and whether the
+aircraft is armed with 30 mm cannon alone (20c, 20d).
 """
 
 from __future__ import annotations
@@ -26,10 +28,17 @@ ARMOR = "002 'NO PILOT ARMOR'"
 TANKS = "002 'NO SELF SEALING TANKS'"
 RADIO = "002 'AIR UNITS LACKING RADIO/TELEPHON (R/T) COMMUNICATION'"
 POINTS = "002 'AIR UNIT POINT VALUES'"
+CLASSES = "002 '20i' BOMBER CLASSES"
+BIG_TARGET = "002 '20c' BIG TARGET BONUS"
 
 ENGINE_RATINGS = ("poor", "fair", "average", "good", "excellent")
 ENGINE_TYPES = ("inline", "radial", "jet")
 SELF_SEALING = ("yes", "rudimentary", "no")
+# 20i1-20i10, in the text's order (rules.airpirates.bombers.CLASSES); "none": no bomber
+BOMBER_CLASSES = (
+    "none", "light", "obsolescent", "fast_medium", "medium", "late_medium", "early_fortress",
+    "late_fortress", "superfortress", "arado", "recon",
+)  # fmt: skip
 
 
 def _int(name: str, rule: str, low: int, high: int, text: str) -> CardField:
@@ -78,7 +87,17 @@ CONTROL_CARD_FIELDS: tuple[CardField, ...] = (
     CardField("radio", "bool", RADIO, help="R/T communication (15b8.3)"),
     CardField("all_round_canopy", "bool", CARD, help="+2 spotting (15b)"),
     _int("point_value", POINTS, 1, 80, "selection and victory points, average pilot (14a)"),
+    CardField(
+        "bomber_class", "choice", CLASSES, choices=BOMBER_CLASSES, help="20i; none: no bomber"
+    ),
+    CardField(
+        "cannon_30mm_only", "bool", BIG_TARGET, help="armed with 30 mm cannon alone (20c, 20d)"
+    ),
 )
+
+# fields added after cards were stored (the roster's, a battle's scenario): a card without
+# them flies with these values (no bomber, not 30 mm cannon alone)
+LATER_FIELDS: dict[str, object] = {"bomber_class": "none", "cannon_30mm_only": False}
 
 CONTROL_CARD = CardSchema(
     game="airpirates",

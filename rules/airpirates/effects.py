@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import bombers as bb
 from . import change as ch
 from . import crashes as cr
 from . import crew as cw
@@ -41,7 +42,8 @@ def fire(battle: AirPiratesBattle, firer: Unit, target: Unit, gun: str) -> None:
         firer.ammunition_used += 1  # 13a3
         attack = fr.attack_modifier(firer, target)
     attack.update(sp.surprise(battle, firer, target))  # 15b9 (option spotting)
-    defence = fr.defence_modifier(target)
+    big, defence = bb.modifiers(battle, firer, target, gun, fr.defence_modifier(target))
+    attack.update(big)  # 20b, 20c (option bombers)
     start = len(battle.dice.rolls)
     rolls = (
         battle.dice.d10(f"002 6d firing number: unit {firer.id}"),
@@ -51,10 +53,26 @@ def fire(battle: AirPiratesBattle, firer: Unit, target: Unit, gun: str) -> None:
         fr.firing_number(rolls[0], sum(attack.values())),
         fr.firing_number(rolls[1], sum(defence.values())),
     )
-    scored = fr.hits(*numbers)
+    scored = 0 if bb.automatic_miss(gun, rolls[1]) else fr.hits(*numbers)  # 20e
+    placed = place_hits(battle, firer, target, scored, bb.aimed_area(gun))
+    crewmen = placed["crewmen"]
+    battle._record(
+        "fired", fr.RESOLUTION, unit=firer.id, target=target.id, gun=gun, attack=attack,
+        defence=defence, numbers=list(numbers), hits=scored, parts=placed["parts"],
+        **({"crewmen": crewmen} if crewmen else {}),
+        rolls=[r.to_json() for r in battle.dice.rolls[start:]],
+    )  # fmt: skip
+    after_hits(battle, firer, target, placed)
+
+
+def place_hits(
+    battle: AirPiratesBattle, firer: Unit, target: Unit, scored: int, aimed: str | None = None
+) -> dict[str, Any]:
+    """13b2-13b3: where each of ``scored`` hits lands (``aimed``: the area 20e chose) and
+    what it does; 20d's second box. Returns the parts, crewmen, fires started and cause."""
     parts, started, cause, crewmen = [], [], None, []
     for n in range(scored):
-        part = fr.location(battle.dice.d10(f"002 13b2 hit location: hit {n + 1}"))
+        part = aimed or fr.location(battle.dice.d10(f"002 13b2 hit location: hit {n + 1}"))
         parts.append(part)
         if part == "crew" and len(cw.crewmen(target)) > 1:  # 13b2.1: "roll the die again"
             men = cw.who_is_hit(target, battle.dice.d10(f"002 13b2.1 crewman: hit {n + 1}"))
@@ -64,23 +82,25 @@ def fire(battle: AirPiratesBattle, firer: Unit, target: Unit, gun: str) -> None:
                 continue  # the gunner or centre crewman alone: no pilot's crew hit
         target.damage[part] += 1
         effect = dm.hit_effect(target, part, battle.dice.d10)  # 13b3: "roll the die again"
+        target.damage[part] += bb.extra_boxes(battle, firer, target)  # 20d
         if effect["fire"]:
             started.append({"part": part, "turn": battle.turn, "by": firer.id})
         cause = cause or effect["eliminated"]
-    battle._record(
-        "fired", fr.RESOLUTION, unit=firer.id, target=target.id, gun=gun, attack=attack,
-        defence=defence, numbers=list(numbers), hits=scored, parts=parts,
-        **({"crewmen": crewmen} if crewmen else {}),
-        rolls=[r.to_json() for r in battle.dice.rolls[start:]],
-    )  # fmt: skip
-    for fire in started:
+    return {"parts": parts, "crewmen": crewmen, "started": started, "cause": cause}
+
+
+def after_hits(battle: AirPiratesBattle, firer: Unit, target: Unit, placed: dict[str, Any]) -> None:
+    """Fires started (13b4), elimination by boxes (13b3.1) or by a hit's effect (6f2), and
+    a bomber crippled (20g)."""
+    for fire in placed["started"]:
         target.fires.append(fire)
         battle._record("fire started", dm.FIRES, unit=target.id, part=fire["part"])
     broken = [p for p in fr.PARTS if target.damage[p] >= fr.boxes(target, p)]
     if broken and not target.eliminated:
         eliminate(battle, target, firer.id, "002 '13b3.1'", part=broken[0])
-    elif cause and not target.eliminated:
-        eliminate(battle, target, firer.id, cause)
+    elif placed["cause"] and not target.eliminated:
+        eliminate(battle, target, firer.id, placed["cause"])
+    bb.check_crippled(battle, target, firer.id)
 
 
 def eliminate(
@@ -126,19 +146,24 @@ def crash(battle: AirPiratesBattle, u: Unit, dived: int) -> None:
 def change(battle: AirPiratesBattle, u: Unit, altitude: int, speed: int) -> None:
     """[7]: the unit's new altitude and speed; 13b4: "immediately after", each fire
     burning gets its attempt, +2 per level just dived; one not put out eliminates."""
+    altitude = bb.hollywood(battle, u, altitude)  # 20g1 (option bombers)
+    if u.eliminated:
+        if battle._side_gone():
+            battle._end(battle._side_gone())
+        return
     zoom = battle.zooms(u) and altitude > u.altitude
     detail = ch.record(u, battle.turn, altitude, speed)
     battle._record("changed altitude and speed", ch.ZOOM if zoom else ch.CHANGE, **detail)
     crash(battle, u, detail["dived"])
     for fire in list(u.fires) if not u.eliminated else []:
         roll = battle.dice.d10(f"002 13b4 put out the fire: unit {u.id}")
-        modifier = dm.extinguish_modifier(detail["dived"])
+        modifier = dm.extinguish_modifier(bb.fire_dive(battle, u, detail["dived"]))  # 20h1
         out = roll + modifier >= dm.EXTINGUISHED
         battle._record("fire put out" if out else "fire not put out", dm.FIRES,
                      unit=u.id, part=fire["part"], roll=roll, modifier=modifier)  # fmt: skip
         if out:
             u.fires.remove(fire)
-        elif not u.eliminated:
+        elif not u.eliminated and not bb.burns_on(battle, u, fire):  # 20h: a bomber burns on
             eliminate(battle, u, int(fire["by"]), dm.FIRES)
     if not u.eliminated and cw.man_the_gun(u):
         battle._record("the centre crewman took the rear gun", cw.MULTICREW, unit=u.id)

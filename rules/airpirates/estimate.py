@@ -211,10 +211,50 @@ def _equipment(facts: Facts) -> Estimate:
     }
 
 
+def bomber_class(facts: Facts) -> str:
+    """002 20i's class (docs/rulings.md, 'Air Pirates: the bomber classes (20i)'): "none"
+    for an aircraft that is no bomber (its role names no bomber, or names a fighter) nor a
+    single-engined recon plane; single-engined: a light bomber (20i1) or recon plane
+    (20i10); jet: the Arado Blitz (20i9); a heavy bomber: Superfortress from 100,000 lb
+    loaded (20i8), else Early Fortress to 1942 and Late Fortress from 1943 (20i6, 20i7);
+    other multi-engined bombers: below 270 mph Obsolescent (20i2), from 330 mph Fast
+    Medium (20i3), else from 1943 Late War Medium (20i5), else Medium (20i4)."""
+    recon = "recon" in facts.role and "fighter" not in facts.role
+    if not facts.is_bomber and not recon:
+        return "none"
+    if facts.engine_kind == "jet":
+        return "arado"
+    if facts.engines == 1:
+        return "recon" if recon and not facts.is_bomber else "light"
+    year, speed = facts.year or 1940, facts.max_speed_mph or 300
+    if "heavy" in facts.role:
+        if (facts.loaded_weight_lb or 0) >= 100000:
+            return "superfortress"
+        return "early_fortress" if year <= 1942 else "late_fortress"
+    if speed < 270:
+        return "obsolescent"
+    if speed >= 330:
+        return "fast_medium"
+    return "late_medium" if year >= 1943 else "medium"
+
+
+def cannon_30mm_only(facts: Facts) -> bool:
+    """20c, 20d: forward guns all of 30 mm or more (the facts' largest calibre)."""
+    forward = facts.guns_at(FORWARD)
+    return bool(forward) and all(g.calibre == BIG for g in forward)
+
+
+def _bomber(facts: Facts) -> Estimate:
+    return {
+        "bomber_class": (bomber_class(facts), f"role {facts.role or 'blank'}, 002 20i"),
+        "cannon_30mm_only": (cannon_30mm_only(facts), "forward guns of 30 mm or more alone"),
+    }
+
+
 def estimate_control_card(facts: Facts) -> Estimate:
     """Every field of the control card, each with the basis of its estimate."""
     out: Estimate = {}
-    for part in (_speeds_and_altitude, _engine, _maneuvers, _guns, _damage, _equipment):
+    for part in (_speeds_and_altitude, _engine, _maneuvers, _guns, _damage, _equipment, _bomber):
         out.update(part(facts))
     values = {name: value for name, (value, _) in out.items()}
     out["point_value"] = (point_value(values, facts), "speed, guns, defence, engines")

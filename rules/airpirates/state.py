@@ -22,6 +22,7 @@ from typing import Any
 
 from rules.dice import Dice
 
+from . import bombers as bb
 from . import bounce as bo
 from . import change as ch
 from . import collisions as co
@@ -174,6 +175,10 @@ class AirPiratesBattle:
     def _fire_refusal(self, unit: Unit, target: Unit, gun: str) -> tuple[str, str] | None:
         if (untallied := sp.fire_refusal(self, unit, target)) is not None:
             return untallied  # 15b9
+        if gun in bb.AIMED:  # 20e
+            return self._fire_refusal(unit, target, "forward") or bb.aimed_refusal(
+                self, unit, target, gun
+            )
         if gun == "forward":
             head_on = "head_on" in self.scenario.options
             return fr.refusal(unit, target, self.entered, head_on)
@@ -198,7 +203,7 @@ class AirPiratesBattle:
         """The side's units that may act now: those pending, less, under the tail chase
         option, any unit waiting for the enemy ahead of it to mark first (18d), unless
         every unit still to mark waits (then the sequence marker orders them)."""
-        pending = self.pending(side)
+        pending = bb.first(self, self.pending(side))  # 20a: bombers mark and change first
         if "tail_chase" not in self.scenario.options or self.phase not in ("setup_mark", "mark"):
             return pending
         if not any(u for s in (0, 1) for u in self.pending(s) if not self.tailing(u)):
@@ -240,11 +245,13 @@ class AirPiratesBattle:
                 out += [Fire(u.id, t.id, "rear") for t in self.targets(u, "rear")]
                 out += [Fire(u.id, t.id, "oblique") for t in self.targets(u, "oblique")]
                 out += [Fire(u.id, t.id, "ram") for t in self.targets(u, "ram")]
+                out += [Fire(u.id, t.id, g) for g in bb.AIMED for t in self.targets(u, g)]
                 out.append(Hold(u.id))
         elif self.phase == "break":
             out += [BreakContact(u.id) for u in units] + [EndAnnouncements()]
         elif self.phase == "change":
-            out += [Change(u.id, a, s) for u in units for a, s in ch.options(u, self.zooms(u))
+            out += [Change(u.id, a, s) for u in units
+                    for a, s in bb.change_options(self, u, ch.options(u, self.zooms(u)))
                     if bo.change_refusal(self, u, a, s) is None]  # fmt: skip
         elif self.phase in ("sun", "spot"):
             out += sp.legal(self, units)
@@ -260,6 +267,7 @@ class AirPiratesBattle:
 
     def _mark_refusal(self, unit: Unit, maneuver: str) -> tuple[str, str] | None:
         why = mv.refusal(unit, maneuver) or bo.mark_refusal(self, unit, maneuver)
+        why = why or bb.maneuver_refusal(self, unit, maneuver)
         if why is not None:
             return why
         if self._shift_for(unit, maneuver) is None:
@@ -307,6 +315,8 @@ class AirPiratesBattle:
             if why is not None:
                 return IllegalAction(*why)
         own = SIDES.index(unit.side)
+        if isinstance(action, (Mark, Change)) and (first := bb.order_refusal(self, unit)):
+            return IllegalAction(*first)
         if isinstance(action, Mark) and unit in self.pending(own) and unit not in self._acting(own):
             return IllegalAction(TAIL_CHASE, f"{unit.name}, right behind an enemy, marks after it")
         if unit.side != SIDES[side]:
@@ -336,6 +346,8 @@ class AirPiratesBattle:
         if isinstance(action, Change):
             why = ch.refusal(unit, action.altitude, action.speed, self.zooms(unit))
             why = why or bo.change_refusal(self, unit, action.altitude, action.speed)
+            options = ch.options(unit, self.zooms(unit))
+            why = why or bb.change_refusal(self, unit, action.altitude, action.speed, options)
             if why is not None:
                 return IllegalAction(*why)
         if isinstance(action, Spot):
@@ -349,6 +361,10 @@ class AirPiratesBattle:
         of a unit that just completed a maneuver (6a); a rear gun in any Fire Phase (6a5.1)."""
         if self.phase != "fire" or unit.eliminated or f"{unit.id}:{gun}" in self.fired:
             return False
+        if bb.silenced(self, unit):  # 20f: a bomber's guns are its defensive gunnery
+            return False
+        if gun in bb.AIMED:  # 20e: the forward guns, the area chosen
+            return bb.may_aim(self, unit) and self._may_fire(unit, "forward")
         if gun == "ram":  # 13d2: with its tally kept, so before its guns fire (13d)
             return "ramming" in self.scenario.options and not (
                 {f"{unit.id}:forward", f"{unit.id}:oblique"} & set(self.fired)
@@ -408,8 +424,8 @@ class AirPiratesBattle:
             if event["completed"] and MANEUVERS[event["completed"]][0] == "tight_turn":
                 fx.spin(self, unit, before)
         elif isinstance(action, Fire):
-            self.fired.append(f"{unit.id}:{action.gun}")
-            self.shots.append([unit.id, action.gun, action.target])
+            self.fired.append(f"{unit.id}:{bb.slot(action.gun)}")  # 20e: aimed, the forward
+            self.shots.append([unit.id, bb.slot(action.gun), action.target])
             if action.gun == "ram":  # 13d2: resolved after the Fire Phase; no guns fired
                 self.fired += [f"{unit.id}:forward", f"{unit.id}:oblique"]
                 self._record("announced: ram", co.RAMMING, unit=unit.id, target=action.target)
@@ -501,6 +517,7 @@ class AirPiratesBattle:
             sp.end_spotting(self)
             self.phase = "fire"
         elif self.phase == "fire":
+            bb.defensive_fire(self)  # 20f: the bombers' gunnery, each Fire Phase
             sp.end_fire(self)  # 15b7.3: tallies lost at the end of the Fire Phase
             co.resolve(self)  # 13d: "immediately after the Fire Phase"
             self.phase = "mark"

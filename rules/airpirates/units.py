@@ -17,13 +17,14 @@ from typing import Any
 from rules.sides import AXIS_FIRST
 
 from .actions import IllegalAction
-from .card import CARD, CONTROL_CARD
+from .card import CARD, CONTROL_CARD, LATER_FIELDS
 from .hexes import DEFAULT_HEIGHT, DEFAULT_WIDTH, Hex
 
 # 002 15a HEAD-ON FIRING; [14] point values; 13c bailing out
 # break_contact: [16]; tail_chase: 18d (printed among [17]'s optional rules); zoom_climb: 17d
 OPTIONS = (
     "bailout",
+    "bombers",
     "bounce",
     "break_contact",
     "break_tallies",
@@ -36,6 +37,7 @@ OPTIONS = (
     "tail_chase",
     "zoom_climb",
 )  # collisions: 13d1; crashes: 13e1, 13e1.2; ramming: 13d2
+# bombers: [20] BOMBER RULES (rules.airpirates.bombers)
 # spotting: 15b with the sun, 9a1.7; bounce: 9f; break_tallies: 17b's alternative to 16b2.
 # An option that means nothing without others, with those it needs:
 NEEDS = {"bounce": ("spotting",), "break_tallies": ("spotting", "break_contact")}
@@ -55,6 +57,8 @@ def card_problems(values: dict[str, Any]) -> list[str]:
     """Why ``values`` is not a control card (empty when it is one)."""
     problems = []
     for spec in CONTROL_CARD.fields:
+        if spec.name not in values and spec.name in LATER_FIELDS:
+            continue  # a card stored before the field was added: LATER_FIELDS' value
         if spec.name not in values:
             problems.append(f"{spec.name}: missing")
         elif message := spec.problem(values[spec.name]):
@@ -153,6 +157,8 @@ class Unit:
     # hits that struck only them (hits all the same: 13b1.3's defence, [8]'s points)
     crew_out: list[str] = field(default_factory=list)
     crew_other_hits: int = 0
+    # [20] (option bombers): {"crippled", "by", "must_dive", "jettisoned"} once crippled
+    bomber: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -181,6 +187,7 @@ class Unit:
             "last_change": None if self.last_change is None else dict(self.last_change),
             "crew_out": list(self.crew_out),
             "crew_other_hits": self.crew_other_hits,
+            **({} if self.bomber is None else {"bomber": dict(self.bomber)}),
         }
 
     @classmethod
@@ -210,6 +217,7 @@ class Unit:
             last_change=None if data.get("last_change") is None else dict(data["last_change"]),
             crew_out=list(data.get("crew_out", [])),
             crew_other_hits=int(data.get("crew_other_hits", 0)),
+            bomber=None if data.get("bomber") is None else dict(data["bomber"]),
         )
 
 
@@ -257,7 +265,7 @@ def unit_from_scenario(
     if gunner not in QUALITIES:
         raise ValueError(f"{where}.gunner_quality must be one of {', '.join(QUALITIES)}")
     name = str(data.get("name") or data.get("aircraft") or f"unit {index + 1}")
-    made = Unit(index + 1, side, name, dict(card), quality, int(speed), int(altitude))
+    made = Unit(index + 1, side, name, {**LATER_FIELDS, **card}, quality, int(speed), int(altitude))
     made.gunner_quality = gunner
     return made
 

@@ -24,6 +24,8 @@ def _fired(e: dict[str, Any]) -> str:
     rolls = e.get("rolls") or []
     dice = [r[2] for r in rolls[:2]]
     gun = "rear gun" if e.get("gun") == "rear" else "guns"
+    if str(e.get("gun", "")).startswith("aimed_"):  # 002 20e
+        gun = f"guns at the {str(e['gun']).removeprefix('aimed_')}"
     own, theirs = (e.get("numbers") or [None, None])[:2]
     hits = int(e.get("hits") or 0)
     where = f" ({', '.join(e.get('parts') or [])})" if hits else ""
@@ -113,6 +115,43 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str]] = {
     "changed altitude and speed": _changed,
     "change phase": lambda e: f"Turn {e['turn']}: the Change Phase.",
 }
+
+
+def _gunnery(e: dict[str, Any]) -> str:
+    hits = int(e.get("hits") or 0)
+    where = f" ({', '.join(e.get('parts') or [])})" if hits else ""
+    return (
+        f"Defensive gunnery of {', '.join(_unit(b) for b in e.get('bombers') or [])} at "
+        f"{_unit(e['target'])}: d{e['die']} {e['roll']}: {hits} hit{'s' if hits != 1 else ''}"
+        f"{where}."
+    )
+
+
+def _hollywood(e: dict[str, Any]) -> str:
+    what = {"broke up": "breaks up and crashes", "lost a level": "loses a level",
+            "Hollywood maneuver held": "holds its altitude"}[e["event"]]  # fmt: skip
+    crash = " and crashes" if e.get("crashed") and e["event"] == "lost a level" else ""
+    return (
+        f"{_unit(e['unit'])} tries the Hollywood maneuver: d10 {e['roll']} {e['modifier']:+d} "
+        f"against {e['hits']} hits: it {what}{crash}."
+    )
+
+
+# 002 [20] (rules.airpirates.bombers)
+SENTENCES.update({
+    "defensive fire": _gunnery,
+    "crippled": lambda e: (
+        f"{_unit(e['unit'])} is crippled"
+        + (": it jettisons its bomb load." if e.get("jettisoned") else ".")
+    ),
+    "Hollywood maneuver held": _hollywood,
+    "lost a level": _hollywood,
+    "broke up": _hollywood,
+    "fire burns on": lambda e: (
+        f"The fire burns on in the {e['part']} of {_unit(e['unit'])}: another {e['part']} hit"
+        + (", its last box." if e.get("destroyed") else ".")
+    ),
+})  # fmt: skip
 
 
 def log_sentence(entry: dict[str, Any]) -> str | None:

@@ -1,0 +1,70 @@
+"""A campaign flown under Air Pirates whose engagement has bombers (002 [20], issue 26):
+the engine flies the card game's mission with its bombers under the bomber rules (they mark
+first, their gunners roll the bomber class's die every impulse, a formation's bombers
+together), and the result, kills by the bombers' gunnery among them, reaches careers."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from battles.models import Battle
+from campaign import services
+from careers.models import PilotEvent
+from demo.roster import demo_roster_create
+from roster.models import Squadron
+from rules.airpirates import bombers as bb
+from tests.campaign.test_engine_engagements import _play_until_an_engine_battle
+
+pytestmark = pytest.mark.django_db
+
+LANCASTER = "Avro 683 Lancaster"
+
+
+def test_a_campaign_engagement_with_bombers_is_flown_under_20_and_reaches_careers(
+    catalog, django_capture_on_commit_callbacks
+):
+    organiser = get_user_model().objects.create_user("orga", password="pw-orga-123")
+    demo_roster_create()
+    # seed 4: two Lancasters against an Me 262, two Bf 109s and an Fw 190
+    campaign = services.campaign_open(
+        name="Night raid", created_by=organiser, seed=4, resolution_mode="engine",
+        squadrons=list(Squadron.objects.all()), auto_advance=False, tactical_system="airpirates",
+    )  # fmt: skip
+    services.campaign_start(campaign_id=campaign.pk, by=organiser)
+    assert _play_until_an_engine_battle(campaign, organiser, django_capture_on_commit_callbacks)
+    battle = Battle.objects.filter(source_key__startswith=f"campaign:{campaign.pk}:").get()
+    assert battle.status == "finished" and battle.applied_at is not None
+    assert battle.apply_error == ""
+    assert battle.setup["options"] == ["bailout", "bombers", "points"]
+    units = battle.setup["units"]
+    bombers = [i + 1 for i, u in enumerate(units) if u["card"]["bomber_class"] != "none"]
+    assert [units[i - 1]["name"] for i in bombers] == [LANCASTER, LANCASTER]
+    assert {units[i - 1]["card"]["bomber_class"] for i in bombers} == {"early_fortress"}
+    # 20a: the bombers mark before all other aircraft
+    marks = [e["unit"] for e in battle.log if e["event"] == "marked" and e["impulse"] == 0]
+    assert marks[:2] == bombers
+    # 20f: the gunners' rolls, each with its die, the formation's bombers in range
+    gunnery = [e for e in battle.log if e["event"] == "defensive fire"]
+    assert gunnery and all(e["die"] in bb.DICE for e in gunnery)
+    assert any(e["bombers"] == bombers for e in gunnery)  # both Lancasters: a formation
+    jet = next(i + 1 for i, u in enumerate(units) if u["name"] == "Messerschmitt Me 262")
+    assert {e["rule"] for e in gunnery if e["target"] == jet} == {"002 '20f1.1'"}
+    assert any(e["roll"] == 1 and e["hits"] >= 1 for e in gunnery)
+    # the result in careers: every kill, the bombers' gunners' too, and each hit aircraft
+    result = battle.result
+    events = PilotEvent.objects.filter(applied_result__source_key=f"battle:{battle.pk}")
+    assert events.filter(kind="kill").count() == len(result["kills"]) >= 1
+    by_bombers = [k for k in result["kills"] if k["attacker"] in bombers]
+    assert by_bombers  # seed 4: a Lancaster's gunners shoot down a fighter
+    damaged = [
+        (e.details["aircraft"], e.details["damage_by_part"], e.details["crew_hits"])
+        for e in events.filter(kind="damaged")
+    ]
+    hit = [
+        (a["name"], a["damage_by_part"], a["crew_hits"]) for a in result["aircraft"] if a["damage"]
+    ]
+    assert sorted(damaged, key=str) == sorted(hit, key=str) and hit
+    downed = [a for a in result["aircraft"] if a["fate"] == "destroyed"]
+    assert events.filter(kind="shot_down").count() == len(downed)
+    assert all(a["bailout"] is not None for a in downed)  # 13c1 rolled for each
