@@ -117,6 +117,8 @@ class Fire:
     def __str__(self) -> str:
         if self.gun == "ram":
             return f"unit {self.unit} tries to ram unit {self.target}"
+        if self.gun.startswith("aimed_"):  # 20e: the skilled pilot's choice of area
+            return f"unit {self.unit} fires at unit {self.target}'s {self.gun[6:]}"
         guns = "" if self.gun == "forward" else f" with its {self.gun} gun"
         return f"unit {self.unit} fires at unit {self.target}{guns}"
 

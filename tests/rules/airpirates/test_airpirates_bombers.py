@@ -8,7 +8,7 @@ from airpirates_helpers import SPITFIRE, battle, mark_all, move_all, unit
 
 from rules.aircraft_facts import Facts
 from rules.airpirates import bombers as bb
-from rules.airpirates.actions import Change, Fire, Hold, IllegalAction, Mark
+from rules.airpirates.actions import Change, Fire, Hold, IllegalAction, Mark, action_from_json
 from rules.airpirates.estimate import bomber_class
 from rules.airpirates.scenarios import campaign_engagement
 from rules.airpirates.state import AirPiratesBattle, replay
@@ -247,6 +247,8 @@ def test_20e_an_experienced_pilot_from_directly_behind_chooses_engine_or_fuel():
     assert "20c big target" not in fired["attack"]
     assert set(fired["parts"]) == {"engine"}
     assert Fire(2, 1) not in b.legal_actions()  # the forward guns have fired
+    assert str(Fire(2, 1, "aimed_fuel")) == "unit 2 fires at unit 1's fuel"
+    assert action_from_json(Fire(2, 1, "aimed_crew").to_json()) == Fire(2, 1, "aimed_crew")
 
 
 def test_20e_an_unmodified_10_of_the_bomber_is_an_automatic_miss():
