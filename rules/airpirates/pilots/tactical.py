@@ -18,6 +18,7 @@
   5d2.2), never one a marked tight turn or half loop would take below the minimum (3e2).
 * **Break contact** ([16]): a unit out of ammunition, one more hit likely fatal while
   behind, or every unit when its side leads on victory points (16b2: the hits scored stay).
+* **Spot** (15b, an option): every unit tries, at the enemy likeliest to be tallied.
 * Any other action kind, from a rule added since, falls back to the passive choice among
   them (a kind named like ``hold``, ``decline`` or ``end_*``), else the engine's first.
 
@@ -33,6 +34,7 @@ from typing import Any, TypeVar
 from rules.dice import Dice
 
 from .. import fire as fr
+from .. import spotting as sp
 from ..actions import MANEUVERS
 from ..charts import IMPULSES, TURNS
 from ..hexes import ahead, shift_to_fit
@@ -125,6 +127,8 @@ class TacticalPilot:
             return self._break(battle, side, by_kind.get("break_contact", []), legal)
         if "place" in by_kind:
             return self._place(battle, side, by_kind["place"])
+        if "spot" in by_kind:
+            return self._spot(battle, by_kind["spot"])
         return self._default(legal)
 
     @staticmethod
@@ -360,6 +364,20 @@ class TacticalPilot:
                 if beaten(battle.unit(a.unit)) or lead > 0:
                     return a
         return ends[0] if ends else self._default(legal)
+
+    # -- spotting (15b, option ``spotting``) ----------------------------------------------
+    def _spot(self, battle: Any, spots: list[Any]) -> Any:
+        """15b2: an attempt costs nothing and a unit fires only at a unit it has tallied
+        (15b9), so every unit tries: at the enemy its modifiers (15b3) make likeliest, a
+        friend in its hex (13d1.2) only when no enemy is left to try."""
+        sun = battle.spotting["sun"] if battle.spotting else None
+
+        def score(a: Any) -> float:
+            spotter, target = battle.unit(a.unit), battle.unit(a.target)
+            chance = sum(sp.modifiers(spotter, target, sun).values())
+            return chance + (100.0 if target.side != spotter.side else 0.0)
+
+        return self._pick(spots, score)
 
     # -- set-up (2f) ---------------------------------------------------------------------
     def _place(self, battle: Any, side: int, places: list[Any]) -> Any:

@@ -7,13 +7,14 @@ from typing import ClassVar
 
 from airpirates_helpers import BF109, SPITFIRE, battle, mark_all, move_all, unit
 
-from rules.airpirates.actions import BreakContact, EndAnnouncements, Fire, Hold
+from rules.airpirates import spotting as sp
+from rules.airpirates.actions import BreakContact, EndAnnouncements, EndSpotting, Fire, Hold, Spot
 from rules.airpirates.fire import position_modifier
 from rules.airpirates.hexes import ahead
 from rules.airpirates.pilots import CompetentPilot, NovicePilot, TacticalPilot, play_out
 from rules.airpirates.state import new_battle
 from rules.airpirates.system import AIRPIRATES, RandomPilot
-from rules.airpirates.units import SIDES, Scenario, basic_game
+from rules.airpirates.units import OPTIONS, SIDES, Scenario, basic_game
 
 MATCH = basic_game("Bf 109E Wingman", "Hurricane Mk I")
 
@@ -39,6 +40,41 @@ def test_every_choice_is_legal_with_every_option_on():
                          (2, [NovicePilot(3), CompetentPilot(4)])):  # fmt: skip
         b = fly(scenario, seed, pilots)
         assert b.is_over() and b.result()["reason"] != "in play"
+
+
+def test_every_choice_is_legal_with_the_rules_added_since_on():
+    """Spotting with the sun and the bounce, bombers, collisions, ramming, crashes, 17b:
+    kinds of decision (the sun, spotting attempts) the pilots meet with these options."""
+    scenario = {**basic_game("Bf 109E Wingman", "Hurricane Mk I"), "options": list(OPTIONS)}
+    for seed, pilots, ours in ((3, [CompetentPilot(5), RandomPilot(6)], "axis"),
+                               (4, [RandomPilot(7), NovicePilot(8)], "allied")):  # fmt: skip
+        b = fly(scenario, seed, pilots)
+        assert b.is_over() and b.result()["reason"] != "in play"
+        assert any(a["kind"] == "spot" and b.unit(a["unit"]).side == ours for a in b.actions)
+
+
+def spot_phase():
+    """Impulse I's Spotting Phase, the axis to act: a Bf 109E (unit 1) flying east, a
+    Spitfire two hexes ahead (unit 2) and one eight hexes ahead (unit 3)."""
+    b = battle(
+        [unit("axis", BF109, speed=2), unit("allied", SPITFIRE, speed=2),
+         unit("allied", SPITFIRE, speed=2)],
+        [((5, 5), 0), ((7, 5), 0), ((13, 5), 0)],
+    )  # fmt: skip
+    b.scenario = Scenario.from_json({**b.scenario.to_json(), "options": ["spotting"]})
+    b.spotting = sp.initial(b)
+    mark_all(b, {})
+    assert move_all(b) == [] and b.phase == "spot" and SIDES[b.current_side()] == "axis"
+    return b
+
+
+def test_tries_to_spot_the_enemy_likeliest_to_be_tallied():
+    b = spot_phase()
+    assert {Spot(1, 2), Spot(1, 3), EndSpotting()} <= set(b.legal_actions())
+    for seed in range(3):  # 15b3.3: -2 for two hexes, -8 for eight; trying costs nothing
+        assert CompetentPilot(seed).choose(b) == Spot(1, 2)
+    b.apply(Spot(1, 2))
+    assert b.spotting["tried"] == [1] and CompetentPilot(0).choose(b) != Spot(1, 3)
 
 
 def test_deterministic_given_the_seed():
