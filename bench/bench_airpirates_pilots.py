@@ -4,12 +4,14 @@
   (002 [2]: two identical fighters a side; three pairings in turn; sides swapped every
   other battle), win rate with its 95% Wilson interval (draws count as not-wins).
 * ``strength``: competent against novice likewise.
+* ``spotting``: competent against random with spotting and the bounce (002 15b, 9f), the
+  options a club may fly (each unit fires only at one it has tallied).
 * ``cpu``: a 2-v-2 fighter battle auto-resolved (competent against competent) against
   the Angels 20 tactical 2-v-2 Dogfight (tactical against tactical), both timed in this
   process with ``time.process_time`` and alternating battle by battle, after a warm-up
   of each; medians and their ratio.
 
-    .venv/bin/python bench/bench_airpirates_pilots.py                 # 400, 200, 40
+    .venv/bin/python bench/bench_airpirates_pilots.py                 # 400, 200, 200, 40
     .venv/bin/python bench/bench_airpirates_pilots.py --random 100 --strength 50 --cpu 20
 
 Targets (issue 26): competent beats random with a Wilson lower bound >= 95%; the
@@ -42,19 +44,22 @@ PAIRINGS = (
 PILOTS = {"competent": CompetentPilot, "novice": NovicePilot, "random": RandomPilot}
 
 
-def scenario(k: int) -> dict:
-    return basic_game(*PAIRINGS[k % len(PAIRINGS)])
+def scenario(k: int, options: tuple[str, ...] = ()) -> dict:
+    return {**basic_game(*PAIRINGS[k % len(PAIRINGS)]), "options": list(options)}
 
 
-def match(a: str, b: str, n: int, seed0: int = 0) -> dict:
-    """Pilot ``a`` against ``b`` over ``n`` battles; ``a`` flies the Axis in even ones."""
-    out = {"wins": 0, "draws": 0, "losses": 0, "stuck": 0, "n": n, "vanished": 0, "vwins": 0}
+def match(a: str, b: str, n: int, seed0: int = 0, options: tuple[str, ...] = ()) -> dict:
+    """Pilot ``a`` against ``b`` over ``n`` battles; ``a`` flies the Axis in even ones.
+    The draws are told apart: ``fled`` (every unit of ``b``'s side left the gameboard,
+    3b's ruling, before either side scored) and ``blank`` (eight turns, 0-0)."""
+    out = {"wins": 0, "draws": 0, "losses": 0, "stuck": 0, "n": n, "vanished": 0, "vwins": 0,
+           "fled": 0, "blank": 0}  # fmt: skip
     for k in range(n):
         seed = seed0 + k
         ours = k % 2
         pilots = [PILOTS[b](20_001 + 2 * seed), PILOTS[b](20_001 + 2 * seed)]
         pilots[ours] = PILOTS[a](20_000 + 2 * seed)
-        battle = new_battle(scenario(seed), seed)
+        battle = new_battle(scenario(seed, options), seed)
         try:
             result = play_out(battle, pilots)
         except Stuck:
@@ -67,16 +72,21 @@ def match(a: str, b: str, n: int, seed0: int = 0) -> dict:
             out["wins"] += 1
         elif result["winner"] is None:
             out["draws"] += 1
+            scored = any(result["victory_points"].values())
+            ended = not result["reason"].startswith("the eighth")
+            out["fled"] += not scored and ended and vanished(battle, SIDES[1 - ours], 99)
+            out["blank"] += not scored and result["reason"].startswith("the eighth")
         else:
             out["losses"] += 1
     return out
 
 
-def vanished(battle, side: str) -> bool:
+def vanished(battle, side: str, before: int = 0) -> bool:
     """Every unit of ``side`` left the gameboard in the set-up (placed so far apart, flying
-    outward, that no shift of the battle keeps a maneuver of theirs on it: 3b's ruling)."""
+    outward, that no shift of the battle keeps a maneuver of theirs on it: 3b's ruling);
+    with ``before``, in any impulse up to that one."""
     gone = {e["unit"] for e in battle.log if e["event"].startswith("left the gameboard")
-            and e["impulse"] == 0}  # fmt: skip
+            and e["impulse"] <= before}  # fmt: skip
     return all(u.id in gone for u in battle.units if u.side == side)
 
 
@@ -87,6 +97,12 @@ def report(a: str, b: str, m: dict) -> None:
         f"{a} vs {b}: {m['wins']}/{played} wins = {100 * m['wins'] / max(played, 1):.1f}% "
         f"(95% Wilson {100 * lo:.1f}-{100 * hi:.1f}%), draws {m['draws']}, losses "
         f"{m['losses']}; stuck (engine offered no legal action) {m['stuck']}",
+        flush=True,
+    )
+    print(
+        f"  of the draws: {m['fled']} with {b}'s side gone off the gameboard before a hit "
+        f"(3b), {m['blank']} with no hit in eight turns, {m['draws'] - m['fled'] - m['blank']} "
+        f"level on points",
         flush=True,
     )
     if m["vanished"]:
@@ -147,13 +163,24 @@ def main() -> None:
     ap.add_argument("--random", type=int, default=400, help="battles against random play")
     ap.add_argument("--strength", type=int, default=200, help="competent vs novice battles")
     ap.add_argument("--cpu", type=int, default=40, help="battles of each game timed")
+    ap.add_argument(
+        "--spotting",
+        type=int,
+        default=200,
+        help="competent vs random with spotting and the bounce (002 15b, 9f)",
+    )
     ap.add_argument("--seed", type=int, default=0, help="first battle seed")
     args = ap.parse_args()
-    for a, b, n in (("competent", "random", args.random), ("competent", "novice", args.strength),
-                    ("novice", "random", args.strength)):  # fmt: skip
+    bounce = ("spotting", "bounce")
+    for a, b, n, opts in (("competent", "random", args.random, ()),
+                          ("competent", "novice", args.strength, ()),
+                          ("novice", "random", args.strength, ()),
+                          ("competent", "random", args.spotting, bounce)):  # fmt: skip
         if n:
             t = time.perf_counter()
-            report(a, b, match(a, b, n, args.seed))
+            if opts:
+                print(f"with the options {', '.join(opts)}:", flush=True)
+            report(a, b, match(a, b, n, args.seed, opts))
             print(f"  ({time.perf_counter() - t:.1f} s)", flush=True)
     if args.cpu:
         cpu(args.cpu)
