@@ -28,14 +28,16 @@ from .models import Battle
 from .report import hex_center, hex_grid_points, hex_points, map_size
 
 FIGHTER_SHAPE = "12,0 -7,7 -3,0 -7,-7"  # Angels 20's marker, pointing the way it faces
+BOMBER_SHAPE = "11,0 -8,8 -8,-8"  # Angels 20's bomber counter (a piece's "shape": "bomber")
 ROUND_SHAPE = "7,0 3.5,6 -3.5,6 -7,0 -3.5,-6 3.5,-6"  # a piece with no facing
 STACK_SPREAD, STACK_LINE = 7, 1.2  # as battles/play_views.py and hexmap.js: AngelsHex.stack
+FEATURES = {"clouds": "cloud", "flak": "flak", "balloons": "balloon"}  # as the play page draws
 LABEL_ROOM = 90  # px right of the grid, so a label of a piece in the last column is read whole
 
 
 def _size(board: Board) -> tuple[float, float]:
     width, height = map_size(board["columns"], board["rows"])
-    return round(width + LABEL_ROOM, 1), height
+    return (round(width + LABEL_ROOM, 1) if board.get("label_room", True) else width), height
 
 
 @functools.lru_cache(maxsize=16)
@@ -65,6 +67,12 @@ def _title(piece: Mapping[str, object]) -> str:
     return ", ".join(p for p in parts if p)
 
 
+def _shape(piece: Mapping[str, Any]) -> str:
+    if piece.get("facing") is None:
+        return ROUND_SHAPE
+    return BOMBER_SHAPE if piece.get("shape") == "bomber" else FIGHTER_SHAPE
+
+
 def play_markers(board: Board, acting: Any = None) -> list[dict[str, Any]]:
     """The pieces as the play page's markers (the keys _play_board.html reads)."""
     out = []
@@ -88,10 +96,10 @@ def play_markers(board: Board, acting: Any = None) -> list[dict[str, Any]]:
                 "label_x": round(x + shift + 9, 1),
                 "label_y": round(y - 9, 1),
                 "angle": -90 + 60 * facing if facing is not None else 0,
-                "shape": FIGHTER_SHAPE if facing is not None else ROUND_SHAPE,
+                "shape": _shape(piece),
                 "acting": acting is not None and piece["id"] == acting,
                 "damage": 1 if piece.get("damaged") else 0,
-                "in_cloud": False,
+                "in_cloud": bool(piece.get("in_cloud")),
                 "label": _label(piece),
                 "title": _title(piece),
             }
@@ -99,10 +107,13 @@ def play_markers(board: Board, acting: Any = None) -> list[dict[str, Any]]:
     return out
 
 
-def _marker_cells(board: Board) -> list[dict[str, Any]]:
-    """The board's markers drawn as the play page's placed clouds (hexes and a label)."""
+def _marker_cells(board: Board, kind: str = "cloud") -> list[dict[str, Any]]:
+    """The board's markers of one kind as the play page draws them (hexes, a label written
+    on the first, a title); a marker of no kind is drawn as a placed cloud."""
     out = []
     for m in board["markers"]:
+        if m.get("kind", "cloud") != kind:
+            continue
         cells = [h for h in m["hexes"] if len(h) == 2]
         if cells:
             x, y = hex_center(cells[0][0], cells[0][1])
@@ -110,12 +121,16 @@ def _marker_cells(board: Board) -> list[dict[str, Any]]:
                 {
                     "cells": [hex_points(c, r) for c, r in cells],
                     "label": m["label"],
-                    "title": m["label"],
+                    "title": m.get("title") or m["label"],
                     "x": x,
                     "y": y,
                 }
             )
     return out
+
+
+def _features(board: Board) -> dict[str, list[dict[str, Any]]]:
+    return {k: _marker_cells(board, kind) for k, kind in FEATURES.items()}
 
 
 def play_map(board: Board, acting: Any = None) -> dict[str, Any]:
@@ -126,7 +141,7 @@ def play_map(board: Board, acting: Any = None) -> dict[str, Any]:
         "svg_h": svg_h,
         "grid": grid_markup(board["columns"], board["rows"]),
         "markers": play_markers(board, acting),
-        "features": {"clouds": _marker_cells(board), "flak": [], "balloons": []},
+        "features": _features(board),
         "map_shown": True,
     }
 
@@ -199,7 +214,7 @@ def report_frames(battle: Battle, frames: list[dict[str, Any]]) -> dict[str, Any
         "grid": hex_grid_points(first["columns"], first["rows"]),
         "svg_w": svg_w,
         "svg_h": svg_h,
-        "features": {"clouds": _marker_cells(first), "flak": [], "balloons": []},
+        "features": _features(first),
     }
 
 

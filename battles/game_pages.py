@@ -30,14 +30,15 @@ def page_parts(battle: Battle) -> dict[str, Any]:
 
 
 def play_parts(battle: Battle, view: dict[str, Any], shown: list[dict[str, Any]]) -> dict[str, Any]:
-    """Another game's play page: its map as the viewer's side may see it (everything once
-    the battle is over), and its latest events (``shown``, one per log entry at ``i``, the
-    generic sentence) in its own words. Angels 20's: nothing to add."""
-    if draws_map(battle):
-        return {}
+    """The play page's map as the game describes it to the viewer's side (everything once
+    the battle is over), Angels 20's too (its acting aircraft marked), and another game's
+    latest events (``shown``, one per log entry at ``i``, the generic sentence) in its own
+    words (Angels 20's are the report's, already in ``shown``)."""
     state = play.battle_state(battle)
     everything, side = play._viewer(battle, view["your_sides"])
     board = checked_board(state, None if everything or state.is_over() else side)
+    if draws_map(battle):
+        return play_map(board, view["aircraft_to_act"]) if board is not None else {}
     system = system_named(battle.system)
     entries = [view["log"][e["i"] - view["log_since"]] for e in shown]
     texts = game_texts(system, entries, [e["text"] for e in shown])

@@ -25,7 +25,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
-from typing import Any, Literal, Protocol, TypedDict, runtime_checkable
+from typing import Any, Literal, NotRequired, Protocol, TypedDict, runtime_checkable
 
 ENTRY_POINT_GROUP = "angels.tactical_systems"
 DEFAULT_SYSTEM = "angels20"  # the system of every battle stored before there were others
@@ -356,7 +356,7 @@ def choose_for(pilot: Any, battle: Any, side: int) -> Any:
 
 # -- what the pages draw (issue 25) -----------------------------------------------------
 # Optional methods; a game without them is shown by its turn, choices and log alone (the
-# fallbacks below). Angels 20's pages draw its own state (battles.play_views, report).
+# fallbacks below). Every optional key of a Board below changes only how it is drawn.
 #
 #   describe_board(side) -> Board | None   (a battle's) the map ``side`` (None: a spectator)
 #                                   may see now, as plain data; None: the game has no map.
@@ -378,13 +378,18 @@ class BoardPiece(TypedDict, total=False):
     speed: str
     status: str  # "" or a word ("damaged", "diving")
     damaged: bool
+    name: str  # the aircraft's name alone ("Bf 109E"), where the label carries more
+    shape: Literal["fighter", "bomber"]  # the counter drawn (default: fighter if it faces)
+    in_cloud: bool  # drawn inside a cloud's ring (000 "CLOUDS")
 
 
 class BoardMarker(TypedDict):
     """Something else on the map (a cloud, a target): its hexes and a label."""
 
-    hexes: list[list[int]]
+    hexes: list[list[int]]  # the first is where the label is written
     label: str
+    title: NotRequired[str]  # on hover (default: the label)
+    kind: NotRequired[Literal["cloud", "flak", "balloon"]]  # how it is drawn (default: cloud)
 
 
 class Board(TypedDict):
@@ -398,6 +403,7 @@ class Board(TypedDict):
     orientation: Literal["flat-odd-q"]
     pieces: list[BoardPiece]
     markers: list[BoardMarker]
+    label_room: NotRequired[bool]  # room right of the map for long labels (default True)
 
 
 def describe_board(battle: Any, side: int | None) -> Board | None:

@@ -41,7 +41,7 @@ from typing import Any, NamedTuple
 
 from rules.dice import Dice, ScriptedDice
 
-from . import advanced, attacks, conditions, legality, movement, turns, victory
+from . import advanced, attacks, conditions, legality, movement, pages, turns, victory
 from .actions import (
     END_MOVES,
     ENTER_CLOUDS,
@@ -272,6 +272,14 @@ class BattleState:
         """Aircraft ``i``'s condition: intact, damaged, crippled or destroyed (000 "EFFECTS
         OF DAMAGE"; :func:`.attacks.condition`)."""
         return attacks.condition(self, i)
+
+    def describe_board(self, side: int | None) -> dict[str, Any]:
+        """The map the pages draw, as plain data (rules.tactical.Board; :mod:`.pages`)."""
+        return pages.describe_board(self, side)
+
+    def phase_text(self) -> str:
+        """The turn and phase in words (:func:`.pages.phase_text`)."""
+        return pages.phase_text(self)
 
     # ------------------------------------------------------------------ helpers
     def _log(self, e: str, **kw: Any) -> None:
