@@ -218,6 +218,29 @@ def report_frames(battle: Battle, frames: list[dict[str, Any]]) -> dict[str, Any
     }
 
 
+def setup_map(battle: Battle) -> dict[str, Any]:
+    """The report's map of a game whose frames draw its pieces themselves (Angels 20's
+    report.js): the grid, its size and what is placed on it (clouds, flak fields, balloons),
+    as the game describes the battle as set up; empty if it describes no map."""
+    if not battle.setup:
+        return {}
+    system = system_named(battle.system)
+    try:
+        state = system.new_battle(battle.setup, battle.seed)
+    except (KeyError, TypeError, ValueError):  # a set-up stored broken: the report goes on
+        return {}
+    board = checked_board(state, None)
+    if board is None:
+        return {}
+    svg_w, svg_h = _size(board)
+    return {
+        "grid": hex_grid_points(board["columns"], board["rows"]),
+        "svg_w": svg_w,
+        "svg_h": svg_h,
+        "features": _features(board),
+    }
+
+
 def other_game_turn(battle: Battle, state: Any, legal: list[Any]) -> dict[str, Any]:
     """The parts of the turn view that read Angels 20's state, for another game: its
     set-up's name, its phase and decisions in its own words, the rest empty."""

@@ -14,7 +14,7 @@ from angels.listing import filtered_page
 from angels.throttling import page_throttled
 
 from . import access, services
-from .board_drawing import report_frames
+from .board_drawing import report_frames, setup_map
 from .filters import BattleFilter
 from .game_pages import draws_map, page_parts
 from .log_sentences import plane_names
@@ -24,7 +24,6 @@ from .report import (
     HEX_SIZE,
     frames_from_log,
     hex_grid_points,
-    map_features,
     map_legend,
     map_size,
     rules_summary,
@@ -57,7 +56,10 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
     crews = battle_crews(battle)  # the roster pilot of each aircraft, by its number
     finished = battle.status == BattleStatus.FINISHED
     frames = frames_from_log(battle.log, battle.setup, crews) if finished else []
-    drawn = {} if draws_map(battle) or not finished else report_frames(battle, frames)
+    if draws_map(battle):  # issue 25: its grid and what is placed on it, as it describes them
+        drawn = setup_map(battle)
+    else:
+        drawn = report_frames(battle, frames) if finished else {}
     frames = drawn.pop("frames", frames)  # issue 25: another game's own map and words
     frames = notes_into_frames(frames, battle)  # issue 14: deadlines passed, hand-overs
     svg_w, svg_h = map_size(width, height)
@@ -98,7 +100,7 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
             "odds": odds,
             "aircraft": [{"i": i, **a} for i, a in enumerate(battle.setup.get("aircraft", []))],
             "rules": rules_summary(battle.setup, battle.log or []),
-            "features": map_features(battle.setup.get("rules", {}), width, height),
+            "features": {"clouds": [], "flak": [], "balloons": []},  # a described map's: drawn
             **page_parts(battle),  # issue 25: Angels 20's map and rules card for its battles only
             **drawn,  # another game's map as it describes it (battles.board_drawing)
         },

@@ -2,7 +2,9 @@
 ``BattleState.describe_board`` through battles/board_drawing.py, as every game's): at each
 decision of a battle flown by two people, every aircraft on the page's map is where the
 description puts it, facing its way, with its counter, label, title and damage mark, and the
-placed cloud, flak fields and balloons are drawn with their labels; the map keeps its size."""
+placed cloud, flak fields and balloons are drawn with their labels; the map keeps its size.
+The report draws the grid and what is placed on it from the description of the battle as set
+up (its aircraft are still its frames', battles/static/battles/report.js)."""
 
 from __future__ import annotations
 
@@ -13,9 +15,10 @@ import re
 import pytest
 from rest_framework.test import APIClient
 
-from battles import play
+from battles import play, services
 from battles.models import Battle
 from battles.report import map_size
+from rules.tactical import system_named
 from tests.battles.seating import seats_accepted
 
 pytestmark = pytest.mark.django_db
@@ -116,3 +119,21 @@ def test_the_play_pages_map_is_the_described_board(catalog, django_user_model):
         assert answer.status_code == 200, answer.content
     assert [k for k, _ in features] == ["cloud", "flak", "balloon"]
     assert drawn_damage, "no aircraft was drawn damaged: the damage mark went unchecked"
+
+
+def test_the_reports_map_is_the_described_board_as_set_up(catalog, client):
+    battle = services.battle_create(
+        scenario="dogfight", seed=3, resolve=False, settings={"rules": MAP_RULES}
+    )
+    Battle.objects.filter(pk=battle.pk).update(status="pending")
+    services.battle_run(battle_id=battle.pk)
+    battle.refresh_from_db()
+    page = client.get(f"/battles/{battle.pk}/").content.decode()
+    board = system_named("angels20").new_battle(battle.setup, battle.seed).describe_board(None)
+    features = [(k, html.unescape(t)) for k, t, _ in FEATURE.findall(page)]
+    assert features == [(m["kind"], m["title"]) for m in board["markers"]]
+    assert [k for k, _ in features] == ["cloud", "flak", "balloon"]
+    flak = next(cells for k, _, cells in FEATURE.findall(page) if k == "flak")
+    assert flak.count("<polygon") == 7  # the field's centre and its six neighbours
+    width, height = map_size(board["columns"], board["rows"])
+    assert f'viewBox="0 0 {width} {height}"' in page
