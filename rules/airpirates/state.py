@@ -31,7 +31,7 @@ from . import effects as fx
 from . import fire as fr
 from . import maneuvers as mv
 from . import oblique as ob
-from . import pages
+from . import odds, pages
 from . import spotting as sp
 from . import victory as vp
 from .actions import (
@@ -612,6 +612,9 @@ class AirPiratesBattle:
     def phase_text(self) -> str:
         """Turn, impulse, phase and the sequence marker's holder in words (``pages.py``)."""
         return pages.phase_text(self)
+
+    def decision_odds(self, side: int, action: Action) -> dict[str, Any] | None:
+        return odds.decision_odds(self, side, action)  # a shot's chance to hit (odds.py)
 
     def undo(self) -> None:
         if not self.actions:
