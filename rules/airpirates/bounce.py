@@ -96,6 +96,15 @@ def redact_entry(entry: dict[str, Any], hide: set[int]) -> dict[str, Any]:
     return {**entry, **{k: HIDDEN for k in keys if k in entry}}
 
 
+def redact_log(battle: AirPiratesBattle, side: int | None) -> list[dict[str, Any]]:
+    """The battle's log as ``side`` may read it under the bounce: every entry kept, what
+    tells an unseen enemy's altitude or speed blanked (:func:`redact_entry`)."""
+    hide = hidden(battle, side)
+    if not hide:
+        return list(battle.log)
+    return [redact_entry(e, hide) for e in battle.log]
+
+
 def piece_text(unit: Unit, hide: set[int]) -> tuple[str, str]:
     """Altitude and speed as a board label shows them to a side."""
     if unit.id in hide:

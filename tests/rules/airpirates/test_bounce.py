@@ -117,3 +117,15 @@ def test_spotting_without_the_bounce_hides_nothing():
     b = pairs(options=("spotting",))
     assert bo.hidden(b, 0) == set() and not bo.held(b, b.unit(1))
     assert sp.on(b)
+
+
+def test_the_log_a_side_reads_blanks_what_tells_an_unseen_enemys_altitude_and_speed():
+    b = to_change(pairs())
+    b.apply(Change(b.pending(b.current_side())[0].id, 1, 2))
+    axis = bo.redact_log(b, 0)
+    assert len(axis) == len(b.log)  # redacted, never dropped
+    theirs = [e for e in axis if e.get("unit") in (3, 4)]
+    assert {e["speed"] for e in theirs if e["event"] == "marked"} == {bo.HIDDEN}
+    ours = [e for e in axis if e.get("unit") in (1, 2) and e["event"] == "marked"]
+    assert {e["speed"] for e in ours} == {2}
+    assert bo.redact_log(b, None) == b.log
