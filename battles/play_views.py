@@ -18,7 +18,7 @@ from angels.errors import RuleViolation
 from angels.numbers import digits
 from rules.angels20 import AircraftStats
 
-from . import play, play_steps, seat_offers
+from . import play, play_input, play_steps, seat_offers
 from .game_pages import page_parts, play_parts
 from .models import Battle
 from .report import HEX_SIZE, frames_from_log, hex_center, hex_grid_points, map_features, map_size
@@ -208,13 +208,15 @@ def _hand_over(request: HttpRequest, battle: Battle) -> HttpResponse:
     raw = request.POST.get("hand_aircraft", "")
     number = digits(raw)
     aircraft = number if number is not None else raw or None  # not a number: refused
+    side, to_computer = request.POST.get("hand_side", ""), request.POST.get("hand_to") != "person"
     try:
+        play_input.hand_over_checked(side=side, aircraft=aircraft, to_computer=to_computer)
         play.hand_over(
             battle_id=battle.pk,
             user=request.user,
-            side=request.POST.get("hand_side", ""),
-            aircraft=aircraft,
-            to_computer=request.POST.get("hand_to") != "person",
+            side=side,
+            aircraft=number,
+            to_computer=to_computer,
         )
     except RuleViolation as exc:
         if exc.code == "permission":
