@@ -17,6 +17,7 @@ from . import crew as cw
 from . import damage as dm
 from . import fire as fr
 from . import oblique as ob
+from . import radio as rd
 from . import spotting as sp
 from . import victory as vp
 from .actions import MANEUVERS
@@ -71,6 +72,7 @@ def place_hits(
     """13b2-13b3: where each of ``scored`` hits lands (``aimed``: the area 20e chose) and
     what it does; 20d's second box. Returns the parts, crewmen, fires started and cause."""
     parts, started, cause, crewmen = [], [], None, []
+    radio = False  # 13b3.3.2 (option radio)
     for n in range(scored):
         part = aimed or fr.location(battle.dice.d10(f"002 13b2 hit location: hit {n + 1}"))
         parts.append(part)
@@ -82,16 +84,19 @@ def place_hits(
                 continue  # the gunner or centre crewman alone: no pilot's crew hit
         target.damage[part] += 1
         effect = dm.hit_effect(target, part, battle.dice.d10)  # 13b3: "roll the die again"
+        radio = rd.crew_hit(battle, target, part, bool(effect["eliminated"])) or radio
         target.damage[part] += bb.extra_boxes(battle, firer, target)  # 20d
         if effect["fire"]:
             started.append({"part": part, "turn": battle.turn, "by": firer.id})
         cause = cause or effect["eliminated"]
-    return {"parts": parts, "crewmen": crewmen, "started": started, "cause": cause}
+    return {"parts": parts, "crewmen": crewmen, "started": started, "cause": cause,
+            "radio": radio}  # fmt: skip
 
 
 def after_hits(battle: AirPiratesBattle, firer: Unit, target: Unit, placed: dict[str, Any]) -> None:
     """Fires started (13b4), elimination by boxes (13b3.1) or by a hit's effect (6f2), and
     a bomber crippled (20g)."""
+    rd.record(battle, target, placed.get("radio", False))  # 13b3.3.2
     for fire in placed["started"]:
         target.fires.append(fire)
         battle._record("fire started", dm.FIRES, unit=target.id, part=fire["part"])

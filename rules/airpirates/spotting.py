@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import radio as rd
 from .actions import EndSpotting, IllegalAction, Spot, Sun
 from .fire import in_rear_sector
 from .hexes import FACING_NAMES, distance
@@ -247,8 +248,8 @@ def shares(battle: AirPiratesBattle, a: Unit, b: Unit) -> bool:
 
 
 def has_radio(battle: AirPiratesBattle, unit: Unit) -> bool:
-    """Whether ``unit``'s R/T works (17a; 13b3.3.2): the card's ``radio``."""
-    return bool(unit.card.get("radio", True))
+    """Whether ``unit``'s R/T works (17a; 13b3.3.2): ``radio.has_radio``."""
+    return rd.has_radio(unit)
 
 
 def share(battle: AirPiratesBattle) -> None:

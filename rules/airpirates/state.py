@@ -22,6 +22,7 @@ from typing import Any
 
 from rules.dice import Dice
 
+from . import ammunition as am
 from . import bombers as bb
 from . import bounce as bo
 from . import change as ch
@@ -106,6 +107,7 @@ class AirPiratesBattle:
         self.reason = ""
         self.actions: list[dict[str, Any]] = []
         self.log: list[dict[str, Any]] = []
+        am.starting_ammunition(self)  # 13a5 (option variable_ammunition)
         self.holder = self._sequence_marker()
         self.spotting = sp.initial(self)  # 15b; None with the option off
         sp.start(self)
@@ -604,6 +606,13 @@ class AirPiratesBattle:
     def result(self) -> dict[str, Any]:
         """The one result shape (``rules.tactical.TacticalResult``): ``outcome.py``."""
         return battle_result(self)
+
+    def view(self, side: int | None) -> dict[str, Any]:
+        """What ``side`` may see now (13a6: ``ammunition.py``)."""
+        return am.view(self, side)
+
+    def log_for(self, side: int | None) -> list[dict[str, Any]]:
+        return am.log_for(self, side)
 
     def describe_board(self, side: int | None) -> dict[str, Any]:
         """The gameboard as the battle pages draw it (``pages.py``)."""

@@ -31,16 +31,25 @@ OPTIONS = (
     "collisions",
     "crashes",
     "head_on",
+    "hidden_ammunition",
     "points",
+    "radio",
     "ramming",
     "spotting",
     "tail_chase",
+    "variable_ammunition",
     "zoom_climb",
 )  # collisions: 13d1; crashes: 13e1, 13e1.2; ramming: 13d2
+# variable_ammunition: 13a5; hidden_ammunition: 13a6 (rules.airpirates.ammunition);
+# radio: 13b3.3.2's roll for the R/T on a single crew hit, 17a (rules.airpirates.radio)
 # bombers: [20] BOMBER RULES (rules.airpirates.bombers)
 # spotting: 15b with the sun, 9a1.7; bounce: 9f; break_tallies: 17b's alternative to 16b2.
 # An option that means nothing without others, with those it needs:
-NEEDS = {"bounce": ("spotting",), "break_tallies": ("spotting", "break_contact")}
+NEEDS = {
+    "bounce": ("spotting",),
+    "break_tallies": ("spotting", "break_contact"),
+    "hidden_ammunition": ("variable_ammunition",),  # 13a6 hides what 13a5 rolled
+}
 GROUNDS = ("axis", "allied", "neutral")  # whose ground the battle is over (13c2)
 SIDES = AXIS_FIRST  # 002 2b: "the sides (Allied or Axis)", in the engine's order
 QUALITIES = ("green", "inexperienced", "average", "experienced", "ace")  # 002 14b
@@ -159,6 +168,7 @@ class Unit:
     crew_other_hits: int = 0
     # [20] (option bombers): {"crippled", "by", "must_dive", "jettisoned"} once crippled
     bomber: dict[str, Any] | None = None
+    radio_damaged: bool = False  # 13b3.3.2 (option radio: rules.airpirates.radio)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -188,6 +198,7 @@ class Unit:
             "crew_out": list(self.crew_out),
             "crew_other_hits": self.crew_other_hits,
             **({} if self.bomber is None else {"bomber": dict(self.bomber)}),
+            **({"radio_damaged": True} if self.radio_damaged else {}),
         }
 
     @classmethod
@@ -218,6 +229,7 @@ class Unit:
             crew_out=list(data.get("crew_out", [])),
             crew_other_hits=int(data.get("crew_other_hits", 0)),
             bomber=None if data.get("bomber") is None else dict(data["bomber"]),
+            radio_damaged=bool(data.get("radio_damaged", False)),
         )
 
 

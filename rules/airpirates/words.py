@@ -153,6 +153,16 @@ SENTENCES.update({
     ),
 })  # fmt: skip
 
+# 002 13a5, 13b3.3.2 (rules.airpirates.ammunition, radio)
+SENTENCES.update({
+    "variable starting ammunition": lambda e: (
+        f"Variable starting ammunition of {_unit(e['unit'])}'s {e['gun']} guns: d10 "
+        f"{e['roll']}, quality {e['modifier']:+d}: {e['card']} boxes on the card, "
+        f"{e['boxes']} to start."
+    ),
+    "R/T damaged": lambda e: f"The R/T of {_unit(e['unit'])} is damaged by the crew hit.",
+})  # fmt: skip
+
 
 def log_sentence(entry: dict[str, Any]) -> str | None:
     """``entry`` in words, citing its rule; None: the pages' generic sentence."""
