@@ -8,6 +8,7 @@ play page's server-drawn map (templates/battles/_play_board.html) and the report
 from __future__ import annotations
 
 import functools
+import json
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -30,9 +31,10 @@ from .report import hex_center, hex_grid_points, hex_points, map_size
 FIGHTER_SHAPE = "12,0 -7,7 -3,0 -7,-7"  # Angels 20's marker, pointing the way it faces
 BOMBER_SHAPE = "11,0 -8,8 -8,-8"  # Angels 20's bomber counter (a piece's "shape": "bomber")
 ROUND_SHAPE = "7,0 3.5,6 -3.5,6 -7,0 -3.5,-6 3.5,-6"  # a piece with no facing
-STACK_SPREAD, STACK_LINE = 7, 1.2  # as battles/play_views.py and hexmap.js: AngelsHex.stack
+STACK_SPREAD, STACK_LINE = 7, 1.2  # as hexmap.js: AngelsHex.stack and the report's frames
 FEATURES = {"clouds": "cloud", "flak": "flak", "balloons": "balloon"}  # as the play page draws
 LABEL_ROOM = 90  # px right of the grid, so a label of a piece in the last column is read whole
+PICK_WIDTH, PICK_LINE = 46, 11  # a pick's tab on the map, and the step between stacked tabs
 
 
 def _size(board: Board) -> tuple[float, float]:
@@ -133,8 +135,51 @@ def _features(board: Board) -> dict[str, list[dict[str, Any]]]:
     return {k: _marker_cells(board, kind) for k, kind in FEATURES.items()}
 
 
+def play_picks(board: Board) -> list[dict[str, Any]]:
+    """The board's ``picks`` (rules.tactical.BoardPick) as the play page draws them: each
+    decision's hexes, and a tab at the last one (tabs sharing a hex stacked), carrying the
+    decision as the choices list posts it (the same JSON), so a click picks that choice."""
+    out = []
+    seen: Counter[tuple[int, ...]] = Counter()
+    for pick in board.get("picks", []):
+        if not pick.get("hexes"):
+            continue
+        last = tuple(pick["hexes"][-1])
+        k = seen[last]
+        seen[last] += 1
+        x, y = hex_center(last[0], last[1])
+        out.append(
+            {
+                "json": json.dumps(pick["action"], sort_keys=True),
+                "label": pick["label"],
+                "title": pick.get("title", pick["label"]),
+                "cells": [hex_points(c, r) for c, r in pick["hexes"]],
+                "x": round(x - PICK_WIDTH / 2, 1),
+                "y": round(y - 6 + PICK_LINE * k, 1),
+                "w": PICK_WIDTH,
+                "tx": round(x - PICK_WIDTH / 2 + 2, 1),
+                "ty": round(y + 2 + PICK_LINE * k, 1),
+            }
+        )
+    return out
+
+
+def unit_panels(board: Board) -> list[dict[str, Any]]:
+    """The board's ``units`` (rules.tactical.BoardUnit): each unit's parts as boxes, marked
+    ones first, for the damage panel."""
+    out = []
+    for unit in board.get("units", []):
+        parts = [
+            {**p, "marks": [i < p["hits"] for i in range(max(p["boxes"], p["hits"]))]}
+            for p in unit.get("parts", [])
+        ]
+        out.append({**unit, "parts": parts})
+    return out
+
+
 def play_map(board: Board, acting: Any = None) -> dict[str, Any]:
-    """The play page's map parts (svg size, grid, markers, features) of a described board."""
+    """The play page's map parts (svg size, grid, markers, features; the decisions picked
+    on the map and the units' damage panel, where described) of a described board."""
     svg_w, svg_h = _size(board)
     return {
         "svg_w": svg_w,
@@ -142,6 +187,8 @@ def play_map(board: Board, acting: Any = None) -> dict[str, Any]:
         "grid": grid_markup(board["columns"], board["rows"]),
         "markers": play_markers(board, acting),
         "features": _features(board),
+        "picks": play_picks(board),
+        "unit_panels": unit_panels(board),
         "map_shown": True,
     }
 

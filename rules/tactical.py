@@ -392,6 +392,37 @@ class BoardMarker(TypedDict):
     kind: NotRequired[Literal["cloud", "flak", "balloon"]]  # how it is drawn (default: cloud)
 
 
+class BoardPick(TypedDict):
+    """One of the viewer's decisions now, picked by clicking it on the map: ``action`` is
+    the decision's JSON exactly as the battle's legal actions give it, ``hexes`` those it
+    would reach (drawn; the tab the player clicks sits at the last), ``label`` short."""
+
+    action: dict[str, Any]
+    label: str  # on the tab ("turn left")
+    hexes: list[list[int]]  # [column, row] each
+    title: NotRequired[str]  # on hover (default: the label)
+
+
+class BoardPart(TypedDict):
+    """One part of a unit's control card: its hits out of its boxes."""
+
+    name: str  # "engine"
+    hits: int
+    boxes: int
+
+
+class BoardUnit(TypedDict):
+    """A unit's damage panel: its parts' boxes, and short notes (fires, ammunition the
+    viewer may see, crew hits); ``status`` "" or a word ("eliminated")."""
+
+    id: int | str
+    side: str
+    name: str
+    parts: list[BoardPart]
+    notes: list[str]
+    status: NotRequired[str]
+
+
 class Board(TypedDict):
     """A hex map as a page draws it: ``columns`` x ``rows`` flat-topped hexes in odd-q
     offset coordinates (odd columns half a hex down: the only ``orientation`` the pages
@@ -404,6 +435,8 @@ class Board(TypedDict):
     pieces: list[BoardPiece]
     markers: list[BoardMarker]
     label_room: NotRequired[bool]  # room right of the map for long labels (default True)
+    picks: NotRequired[list[BoardPick]]  # decisions picked on the map (default: none)
+    units: NotRequired[list[BoardUnit]]  # each unit's damage panel (default: none)
 
 
 def describe_board(battle: Any, side: int | None) -> Board | None:

@@ -1,5 +1,8 @@
 """What the battle pages draw of an *Air Pirates* battle (``rules.tactical.describe_board``,
-``phase_text``): the gameboard with each air unit and its maneuver marker, and the phase.
+``phase_text``): the gameboard with each air unit and its maneuver marker, the phase and the
+sequence marker; each unit's control card boxes (``units``: 13b hits by part out of its
+boxes, 13b4 fires, 13b2.1 crew hits, 13a3 ammunition for its own side), and, for the unit
+being marked, each legal maneuver marker with the hexes it would reach (``picks``: 5c, 5d).
 
 The gameboard's hexes are pointy-topped in "odd-r" rows (``hexes.py``, 002 '1a'); the
 pages draw flat-topped "odd-q" columns. The one is the other's mirror across the diagonal,
@@ -12,9 +15,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import ammunition as am
 from . import bounce as bo
+from . import maneuvers as mv
+from .actions import Mark
 from .charts import ROMAN
-from .units import SIDES
+from .units import PARTS, SIDES, Unit
 
 if TYPE_CHECKING:
     from .state import AirPiratesBattle
@@ -55,7 +61,54 @@ def describe_board(battle: AirPiratesBattle, side: int | None) -> dict[str, Any]
     return {
         "kind": "hex", "columns": battle.scenario.height, "rows": battle.scenario.width,
         "orientation": "flat-odd-q", "pieces": pieces, "markers": markers,
+        "units": [_unit_boxes(battle, u, side) for u in battle.units], "picks": _picks(battle, side),
     }  # fmt: skip
+
+
+def _unit_boxes(battle: AirPiratesBattle, u: Unit, side: int | None) -> dict[str, Any]:
+    """One unit's control card as its panel shows it: hits by part out of its boxes (13b),
+    fires (13b4), crew hits beyond the pilot's (13b2.1); the ammunition boxes (13a3) only
+    to its own side (and to everyone once nothing is hidden: ``side`` None)."""
+    parts = [{"name": p, "hits": u.damage[p], "boxes": int(u.card[f"{p}_boxes"])} for p in PARTS]
+    notes = [f"fire in the {f['part']}" for f in u.fires]
+    if u.crew_other_hits:
+        notes.append(f"{u.crew_other_hits} crew hit(s) beside the pilot")
+    seen = am.ammunition_visible(battle, u, side) is not None  # 13a6 (ammunition.py)
+    if seen and (side is None or SIDES[side] == u.side):
+        guns = [("forward", u.ammunition_used, "ammunition")]
+        guns += [("rear", u.rear_ammunition_used, "rear_ammunition"),
+                 ("oblique", u.oblique_ammunition_used, "oblique_ammunition")]  # fmt: skip
+        for gun, used, key in guns:
+            boxes = int(u.card.get(key, 0) or 0)
+            if boxes:
+                notes.append(f"{gun} ammunition {used} of {boxes} used")
+    state = "eliminated" if u.eliminated and not u.disengaged else ""
+    state = "disengaged" if u.disengaged else state
+    return {"id": u.id, "side": u.side, "name": f"#{u.id} {u.name}", "parts": parts,
+            "notes": notes, "status": state}  # fmt: skip
+
+
+def _picks(battle: AirPiratesBattle, side: int | None) -> list[dict[str, Any]]:
+    """For the unit ``side`` marks now, each legal maneuver marker (5c) with the hexes its
+    unit would cross to the marker and end in (5d; a roll's shift, 5d7), drawn as the
+    pages draw the board (before any shift of the whole battle from the edge, 3b)."""
+    if side is None or battle.phase not in ("setup_mark", "mark"):
+        return []
+    if battle.current_side() != side:
+        return []
+    marks = [a for a in battle.legal_actions() if isinstance(a, Mark)]
+    if not marks:
+        return []
+    unit = battle.unit(marks[0].unit)
+    out = []
+    for action in (a for a in marks if a.unit == unit.id):
+        plan = mv.plan(unit, action.maneuver)
+        reach = [*plan["path"], plan["end"]]
+        hexes = [drawn_hex(h) for i, h in enumerate(reach) if h not in reach[:i]]
+        label = action.maneuver.replace("_", " ")
+        out.append({"action": action.to_json(), "label": label, "hexes": hexes,
+                    "title": str(action)})  # fmt: skip
+    return out
 
 
 def phase_text(battle: AirPiratesBattle) -> str:
@@ -63,7 +116,9 @@ def phase_text(battle: AirPiratesBattle) -> str:
     if battle.over:
         return f"game over: {battle.reason}"
     impulse = f", impulse {ROMAN[battle.impulse - 1]}" if battle.impulse else ""
-    return (
-        f"turn {battle.turn}{impulse}: {battle.phase_name()}; sequence marker: "
-        f"{SIDES[battle.holder]}" + (" (passed this phase)" if battle.passed else "")
-    )
+    marker = f"sequence marker: {SIDES[battle.holder]}"
+    if battle.passed:
+        marker += " (passed this phase)"
+    elif battle._may_pass():
+        marker += ", who may pass it now (3a2)"
+    return f"turn {battle.turn}{impulse}: {battle.phase_name()}; {marker}"
