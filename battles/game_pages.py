@@ -38,7 +38,9 @@ def play_parts(battle: Battle, view: dict[str, Any], shown: list[dict[str, Any]]
     everything, side = play._viewer(battle, view["your_sides"])
     board = checked_board(state, None if everything or state.is_over() else side)
     if draws_map(battle):
-        return play_map(board, view["aircraft_to_act"]) if board is not None else {}
+        return (
+            play_map(board, view["aircraft_to_act"]) if board is not None else {"map_shown": False}
+        )
     system = system_named(battle.system)
     entries = [view["log"][e["i"] - view["log_since"]] for e in shown]
     texts = game_texts(system, entries, [e["text"] for e in shown])

@@ -3,25 +3,21 @@ of the person whose decision it is, posted as forms (session and CSRF)."""
 
 from __future__ import annotations
 
-import functools
 import json
-from collections import Counter
 from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.safestring import mark_safe
 
 from angels.errors import RuleViolation
 from angels.numbers import digits
-from rules.angels20 import AircraftStats
 
 from . import play, play_input, play_steps, seat_offers
 from .game_pages import page_parts, play_parts
 from .models import Battle
-from .report import HEX_SIZE, frames_from_log, hex_center, hex_grid_points, map_features, map_size
+from .report import HEX_SIZE, frames_from_log
 from .selectors import battle_crews
 
 GROUPS = (  # the order a player meets the decisions in a game turn (000 "SEQUENCE OF PLAY")
@@ -34,58 +30,11 @@ GROUPS = (  # the order a player meets the decisions in a game turn (000 "SEQUEN
     ("attack", "Attacks"),
     ("decision", "Your decision"),  # another game's decisions (rules.tactical), labelled
 )
-FIGHTER_SHAPE = "12,0 -7,7 -3,0 -7,-7"
-BOMBER_SHAPE = "11,0 -8,8 -8,-8"
 LOG_SHOWN = 40  # the latest events beside the map; the whole log is the report's
-
-
-@functools.lru_cache(maxsize=16)
-def _grid(width: int, height: int) -> str:
-    """The map's hexes as SVG (the same for every page of a map this size: drawn once;
-    numbers only, so safe as markup)."""
-    return mark_safe(  # noqa: S308 - coordinates we computed, no user text
-        "".join(f'<polygon points="{pts}"/>' for pts in hex_grid_points(width, height))
-    )
-
-
-# Aircraft sharing a hex (battles/static/battles/hexmap.js: AngelsHex.stack, the report's
-# map): the k-th of n markers is shifted STACK_SPREAD * (k - (n - 1) / 2) px sideways and
-# its label (k - (n - 1)) * STACK_LINE em up, so each marker and label stays readable.
-STACK_SPREAD, STACK_LINE = 7, 1.2
-
-
-def _markers(view: dict[str, Any], setup: dict[str, Any]) -> list[dict[str, Any]]:
-    out = []
-    setups = setup.get("aircraft", [])
-    shown = [a for a in view["aircraft"] if a["hex"] is not None and a["state"] == "in play"]
-    count = Counter(tuple(a["hex"]) for a in shown)
-    seen: Counter[tuple[int, ...]] = Counter()
-    for a in shown:
-        here = tuple(a["hex"])
-        k, n = seen[here], count[here]
-        seen[here] += 1
-        x, y = hex_center(a["hex"][0], a["hex"][1])
-        bomber = AircraftStats.from_json(setups[a["id"]]["stats"]).is_bomber
-        out.append(
-            {
-                **a,
-                "x": round(x + STACK_SPREAD * (k - (n - 1) / 2), 1),
-                "y": y,
-                "lift": round((k - (n - 1)) * STACK_LINE, 2),
-                "label_x": round(x + STACK_SPREAD * (k - (n - 1) / 2) + 9, 1),
-                "label_y": round(y - 9, 1),
-                "angle": -90 + 60 * a["facing"],
-                "shape": BOMBER_SHAPE if bomber else FIGHTER_SHAPE,
-                "acting": a["id"] == view["aircraft_to_act"],
-            }
-        )
-    return out
 
 
 def _board(request: HttpRequest, battle: Battle) -> dict[str, Any]:
     view, steps_problem = play_steps.page_view(battle, request.user, request.GET)
-    width, height = battle.setup.get("width", 16), battle.setup.get("height", 22)
-    svg_w, svg_h = map_size(width, height)
     crews = battle_crews(battle)
     names = {a["id"]: a["name"] for a in view["aircraft"]}
     groups = []
@@ -101,7 +50,7 @@ def _board(request: HttpRequest, battle: Battle) -> dict[str, Any]:
     frames = frames_from_log(view["log"][-LOG_SHOWN - 1 :], battle.setup)
     first = len(view["log"]) - len(frames)
     shown = [{"i": first + k, "text": f["text"]} for k, f in enumerate(frames)]
-    drawn = play_parts(battle, view, shown)  # issue 25: another game's own map and words
+    drawn = play_parts(battle, view, shown)  # issue 25: the map as the game describes it
     shown = drawn.pop("shown", shown)
     # the lines the engine does not write (a deadline passed, a hand-over) before their event
     for note in view["notes"]:
@@ -120,15 +69,10 @@ def _board(request: HttpRequest, battle: Battle) -> dict[str, Any]:
             {**a, "crew": crews.get(a["id"]), "tails": [names[t] for t in a["tailing"]]}
             for a in view["aircraft"]
         ],
-        "markers": _markers(view, battle.setup),
-        "grid": _grid(width, height),
-        "features": map_features(battle.setup.get("rules", {}), width, height),
-        "svg_w": svg_w,
-        "svg_h": svg_h,
-        "hex_size": HEX_SIZE,
+        "hex_size": HEX_SIZE,  # the moves by map (play_moves.js) draw over the described map
         "log": list(reversed(shown)),
         **page_parts(battle),  # issue 25: Angels 20's map for its battles only; the stand-in
-        **drawn,  # another game's map as it describes it (battles.game_pages.play_parts)
+        **drawn,  # the map as the game describes it, words of another game's log
         "to_act_name": view["seats"].get(view["to_act"] or "", ""),
         "waiting_words": ", ".join(f"{view['seats'][s]} ({s})" for s in view["waiting_for"]),
         "deadline_words": play.deadline_words(view["deadline_seconds"])

@@ -16,7 +16,6 @@ from rules.angels20.hexmap import (
     MAX_TABLE_RANGE,
     REAR_TABLE,
     distance,
-    hex_map,
     hex_to_pixel,
     offset_to_axial,
 )
@@ -176,60 +175,6 @@ def hex_points(col: int, row: int, size: float = HEX_SIZE) -> str:
         f"{cx + size * math.cos(math.radians(60 * k)):.1f},{cy + size * math.sin(math.radians(60 * k)):.1f}"
         for k in range(6)
     )
-
-
-def _around(col: int, row: int, width: int, height: int) -> list[tuple[int, int]]:
-    """The hex and its six neighbours on the map (a flak field, 000 "FLAK FIELDS")."""
-    m = hex_map(width, height)
-    centre = m.index(col, row)
-    ring = (m.neighbour[centre * 6 + d] for d in range(6))
-    return [m.colrow(h) for h in (centre, *ring) if h >= 0]
-
-
-def _marker(
-    cells: list[tuple[int, int]], label: str, title: str, anchor: tuple[int, int]
-) -> dict[str, Any]:
-    x, y = hex_center(*anchor)
-    return {
-        "cells": [hex_points(c, r) for c, r in cells],
-        "label": label,
-        "title": title,
-        "x": x,
-        "y": y,
-    }
-
-
-def map_features(rules: dict[str, Any], width: int, height: int) -> dict[str, list[dict]]:
-    """What the optional rules put on the map, ready to draw: placed clouds,
-    flak fields (seven hexes, labelled with their altitude) and barrage balloons."""
-    clouds = [
-        _marker(
-            [tuple(h) for h in shape["hexes"]],
-            f"cloud A{shape['base']}-{shape['top']}",
-            f"Placed cloud, altitudes {shape['base']} to {shape['top']} (rulebook 000, Clouds)",
-            tuple(shape["hexes"][0]),
-        )
-        for shape in rules.get("cloud_shapes", [])
-    ]
-    flak = [
-        _marker(
-            _around(col, row, width, height),
-            f"flak A{alt}",
-            f"Flak field at altitude {alt}, centre ({col}, {row}) (rulebook 000, Flak fields)",
-            (col, row),
-        )
-        for col, row, alt in rules.get("flak_fields", [])
-    ]
-    balloons = [
-        _marker(
-            [(col, row)],
-            "balloon A1",
-            f"Barrage balloon at ({col}, {row}), altitude 1 (rulebook 000, Barrage balloons)",
-            (col, row),
-        )
-        for col, row in rules.get("barrage_balloons", [])
-    ]
-    return {"clouds": clouds, "flak": flak, "balloons": balloons}
 
 
 def map_legend(

@@ -13,8 +13,8 @@ import sys
 import pytest
 
 from battles import play, services
+from battles.board_drawing import play_markers
 from battles.models import Battle
-from battles.play_views import _markers
 from battles.report import frames_from_log
 from tests.browser_fixtures import _chromium, _no_browser
 
@@ -158,10 +158,10 @@ def test_the_play_page_names_an_aircraft_once_on_its_hand_over_button(client, se
 
 @pytest.mark.django_db
 def test_the_play_page_spreads_markers_and_labels_of_aircraft_sharing_a_hex(seated):
-    battle, user = seated
-    view = play.turn_view(battle, user)
-    view["aircraft"][1]["hex"] = view["aircraft"][0]["hex"]  # two aircraft in one hex
-    marks = {m["id"]: m for m in _markers(view, battle.setup)}
+    battle, _ = seated
+    board = play.battle_state(battle).describe_board(None)  # what the page draws (issue 25)
+    board["pieces"][1]["hex"] = board["pieces"][0]["hex"]  # two aircraft in one hex
+    marks = {m["id"]: m for m in play_markers(board)}
     assert marks[0]["x"] != marks[1]["x"] and marks[0]["lift"] != marks[1]["lift"]
     assert marks[2]["lift"] == 0  # alone in its hex: the usual place
 

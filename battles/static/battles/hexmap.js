@@ -13,7 +13,7 @@
    {k: 1, n: 2}], each aircraft's place k among the n in its hex. The maps draw the k-th marker
    shifted STACK_SPREAD * (k - (n - 1) / 2) px sideways and its label (k - (n - 1)) * STACK_LINE em
    above the usual place, so two aircraft in one hex show two markers and two readable labels
-   (the play page's server-drawn markers use the same numbers: battles/play_views.py). */
+   (the play page's server-drawn markers use the same numbers: battles/board_drawing.py). */
 (function (root) {
   "use strict";
   const SQRT3 = Math.sqrt(3);
