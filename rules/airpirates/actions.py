@@ -79,13 +79,16 @@ class Mark:
 
     unit: int
     maneuver: str
+    honcho: bool = False  # 17c: one line higher on the Maneuver Chart (option honcho)
     KIND: ClassVar[str] = "mark"
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.KIND, "unit": self.unit, "maneuver": self.maneuver}
+        out = {"kind": self.KIND, "unit": self.unit, "maneuver": self.maneuver}
+        return {**out, "honcho": True} if self.honcho else out
 
     def __str__(self) -> str:
-        return f"unit {self.unit}: {self.maneuver.replace('_', ' ')}"
+        pushed = ", pushing the envelope (17c)" if self.honcho else ""
+        return f"unit {self.unit}: {self.maneuver.replace('_', ' ')}{pushed}"
 
 
 @dataclass(frozen=True, order=True)
@@ -252,7 +255,7 @@ def action_from_json(data: dict[str, Any]) -> Action:
         maneuver = data["maneuver"]
         if maneuver not in MANEUVERS:
             raise ValueError(f"maneuver must be one of {', '.join(MANEUVERS)}")
-        return Mark(_int(data, "unit"), maneuver)
+        return Mark(_int(data, "unit"), maneuver, data.get("honcho") is True)
     if kind == "move":
         return Move(_int(data, "unit"))
     if kind == "fire":

@@ -16,6 +16,7 @@ from . import crashes as cr
 from . import crew as cw
 from . import damage as dm
 from . import fire as fr
+from . import honcho as ho
 from . import oblique as ob
 from . import radio as rd
 from . import spotting as sp
@@ -88,7 +89,7 @@ def place_hits(
         target.damage[part] += bb.extra_boxes(battle, firer, target)  # 20d
         if effect["fire"]:
             started.append({"part": part, "turn": battle.turn, "by": firer.id})
-        cause = cause or effect["eliminated"]
+        cause = cause or effect["eliminated"] or ho.fatal_hit(target, part)  # 17c
     return {"parts": parts, "crewmen": crewmen, "started": started, "cause": cause,
             "radio": radio}  # fmt: skip
 

@@ -30,6 +30,7 @@ from . import collisions as co
 from . import crew as cw
 from . import effects as fx
 from . import fire as fr
+from . import honcho as ho
 from . import maneuvers as mv
 from . import oblique as ob
 from . import odds, pages
@@ -239,6 +240,7 @@ class AirPiratesBattle:
             out += [
                 Mark(u.id, m) for u in units for m in MANEUVERS if self._mark_refusal(u, m) is None
             ]
+            out += ho.legal(self, units, self._mark_refusal)  # 17c (option honcho)
         elif self.phase == "move":
             out += [Move(u.id) for u in units]
         elif self.phase == "fire":
@@ -343,6 +345,7 @@ class AirPiratesBattle:
                 return IllegalAction(FACING, "a facing points at one of the six hexsides (0-5)")
         if isinstance(action, Mark):
             why = self._mark_refusal(unit, action.maneuver)
+            why = why or (ho.refusal(self, unit, action.maneuver) if action.honcho else None)
             if why is not None:
                 return IllegalAction(*why)
         if isinstance(action, Change):
@@ -414,6 +417,7 @@ class AirPiratesBattle:
             )
         elif isinstance(action, Mark):
             self._mark(unit, action.maneuver)
+            ho.push(self, unit, action)  # 17c (option honcho)
         elif isinstance(action, Move):
             self.moved.append(unit.id)
             before = unit.speed  # 13e1.2: the speed the tight turn is attempted at

@@ -32,6 +32,7 @@ OPTIONS = (
     "crashes",
     "head_on",
     "hidden_ammunition",
+    "honcho",
     "points",
     "radio",
     "ramming",
@@ -42,6 +43,7 @@ OPTIONS = (
 )  # collisions: 13d1; crashes: 13e1, 13e1.2; ramming: 13d2
 # variable_ammunition: 13a5; hidden_ammunition: 13a6 (rules.airpirates.ammunition);
 # radio: 13b3.3.2's roll for the R/T on a single crew hit, 17a (rules.airpirates.radio)
+# honcho: 17c (rules.airpirates.honcho)
 # bombers: [20] BOMBER RULES (rules.airpirates.bombers)
 # spotting: 15b with the sun, 9a1.7; bounce: 9f; break_tallies: 17b's alternative to 16b2.
 # An option that means nothing without others, with those it needs:
@@ -169,6 +171,8 @@ class Unit:
     # [20] (option bombers): {"crippled", "by", "must_dive", "jettisoned"} once crippled
     bomber: dict[str, Any] | None = None
     radio_damaged: bool = False  # 13b3.3.2 (option radio: rules.airpirates.radio)
+    # 17c (option honcho: rules.airpirates.honcho): {"turn", "impulse", "maneuver"} once used
+    honcho: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -199,6 +203,7 @@ class Unit:
             "crew_other_hits": self.crew_other_hits,
             **({} if self.bomber is None else {"bomber": dict(self.bomber)}),
             **({"radio_damaged": True} if self.radio_damaged else {}),
+            **({} if self.honcho is None else {"honcho": dict(self.honcho)}),
         }
 
     @classmethod
@@ -230,6 +235,7 @@ class Unit:
             crew_other_hits=int(data.get("crew_other_hits", 0)),
             bomber=None if data.get("bomber") is None else dict(data["bomber"]),
             radio_damaged=bool(data.get("radio_damaged", False)),
+            honcho=None if data.get("honcho") is None else dict(data["honcho"]),
         )
 
 

@@ -161,6 +161,10 @@ SENTENCES.update({
         f"{e['boxes']} to start."
     ),
     "R/T damaged": lambda e: f"The R/T of {_unit(e['unit'])} is damaged by the crew hit.",
+    "pushed the envelope": lambda e: (  # 002 17c (rules.airpirates.honcho)
+        f"{_unit(e['unit'])}'s ace pushes the envelope: {str(e['maneuver']).replace('_', ' ')} "
+        f"one line higher, line {e['line']}, {e['hexes']} hexes."
+    ),
 })  # fmt: skip
 
 

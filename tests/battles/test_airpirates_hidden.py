@@ -113,7 +113,10 @@ def test_the_other_seats_starting_ammunition_never_reaches_a_seat(people):
         turn = json.loads(seen["turn"])
         for u in turn["view"]["units"]:
             assert (u["ammunition"] is not None) == (u["id"] in mine[who]), (who, u)
-        if who != "outsider":
+        if who == "outsider":  # no unit's ammunition on the pages' control card panels
+            for where in ("page", "board"):
+                assert not re.search(r"ammunition \d+ of \d+ used", seen[where]), where
+        else:
             assert _rolled_units(seen["turn"]) == mine[who]  # its own rolls it reads
             assert _rolled_units(seen["log"]) == mine[who]
 

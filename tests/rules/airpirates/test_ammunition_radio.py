@@ -19,7 +19,7 @@ from rules.airpirates.units import Scenario, Unit, basic_game, catalog_card
 from rules.dice import ScriptedDice
 
 BF110 = "Bf 110C"  # forward 6 boxes, a rear gun with 6 boxes
-MINE = ("hidden_ammunition", "radio", "variable_ammunition")
+MINE = ("hidden_ammunition", "honcho", "radio", "variable_ammunition")
 
 
 def setup(options, script, *, axis=None, allied=None):
@@ -157,17 +157,19 @@ def test_a_card_without_radio_lacks_it():
     assert not rd.has_radio(b.unit(2)) and rd.has_radio(b.unit(1))
 
 
-# -- property: every option of mine on, random play ends and replays -------------------
+# -- property: every option of mine on (17c's too), random play ends and replays -------
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000))
 def test_random_battles_with_these_options_end_and_replay(seed):
-    scenario = {**basic_game("Bf 110C", "Hurricane Mk I"), "options": list(MINE)}
-    b = new_battle(scenario, seed)
+    aces = basic_game("Bf 110C", "Hurricane Mk I", quality="ace")  # 17c: aces may push
+    b = new_battle({**aces, "options": list(MINE)}, seed)
     pilots = [RandomPilot(seed), RandomPilot(seed + 1)]
     while not b.is_over():
         b.apply(pilots[b.current_side()].choose(b))
+    assert all(u.marker is None or u.honcho is not None or "honcho" not in u.marker
+               for u in b.units)  # fmt: skip
     assert replay(b.scenario, b.seed, b.actions).to_json() == b.to_json()
     assert [e["event"] for e in b.log].count("variable starting ammunition") == 6
 
