@@ -15,7 +15,8 @@
 * **Change** ([7]): the new altitude and speed scored as a maneuver is, and the altitude
   within one level of the nearest enemy (6a1), level with it (6c1.2); a speed keeping up
   with it, 4 or less when close (a straight of one hex: a chance to fire at every hex,
-  5d2.2), never one a marked tight turn or half loop would take below the minimum (3e2).
+  5d2.2), faster than it when three or more hexes off (closing on a bounced unit flying
+  straight, 9f), never one a marked tight turn or half loop would take below the minimum (3e2).
 * **Break contact** ([16]): a unit out of ammunition, one more hit likely fatal while
   behind, or every unit when its side leads on victory points (16b2: the hits scored stay).
 * **Spot** (15b, an option): every unit tries, at the enemy likeliest to be tallied.
@@ -80,6 +81,7 @@ ROOM = 6  # hexes ahead an enemy placed needs to stay in the battle a while (3b)
 STRAIGHT_FIRE = 0.15  # victory points a speed with one-hex straights is worth (5d2.2)
 FAR = 8  # hexes beyond which no shot is foreseen two maneuvers ahead
 POSITION = 0.8  # victory points of a clean position on one enemy's tail
+CHASE = 0.5  # victory points each speed short of the nearest enemy's plus one costs, 3+ off
 IMPULSES_A_SHOT = 6  # a good shot expected about once a turn when engaged
 
 
@@ -338,6 +340,8 @@ class TacticalPilot:
                 apart = abs(a.altitude - target.alt)
                 value -= ALTITUDE * max(0, apart - 1) + 0.2 * (apart > 0)
                 value -= 0.15 * max(0, min(target.speed, 6) - a.speed)  # keep up with it
+                if CHASE and foes[0][0] >= 3:  # close in on it: faster than it (4b)
+                    value -= CHASE * max(0, min(target.speed + 1, 6) - a.speed)
                 if foes[0][0] > FAR:  # far off: closing is all (speeds above 6 gain nothing)
                     value -= 0.2 * max(0, 6 - a.speed)
             return value

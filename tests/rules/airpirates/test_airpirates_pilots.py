@@ -8,7 +8,18 @@ from typing import ClassVar
 from airpirates_helpers import BF109, SPITFIRE, battle, mark_all, move_all, unit
 
 from rules.airpirates import spotting as sp
-from rules.airpirates.actions import BreakContact, EndAnnouncements, EndSpotting, Fire, Hold, Spot
+from rules.airpirates.actions import (
+    BreakContact,
+    Change,
+    EndAnnouncements,
+    EndSpotting,
+    Fire,
+    Hold,
+    Mark,
+    Move,
+    PassMarker,
+    Spot,
+)
 from rules.airpirates.fire import position_modifier
 from rules.airpirates.hexes import ahead
 from rules.airpirates.pilots import CompetentPilot, NovicePilot, TacticalPilot, play_out
@@ -75,6 +86,24 @@ def test_tries_to_spot_the_enemy_likeliest_to_be_tallied():
         assert CompetentPilot(seed).choose(b) == Spot(1, 2)
     b.apply(Spot(1, 2))
     assert b.spotting["tried"] == [1] and CompetentPilot(0).choose(b) != Spot(1, 3)
+
+
+def test_flies_faster_than_an_enemy_four_hexes_ahead_to_close_on_it():
+    """Turn 1's Change Phase ([7]): a Spitfire four hexes ahead of a Bf 109E, both flying
+    east at speed 4 and staying at 4; the Bf 109E takes 5 to close in (level with it)."""
+    b = battle(
+        [unit("axis", BF109, speed=4), unit("allied", SPITFIRE, speed=4)],
+        [((3, 8), 0), ((7, 8), 0)],
+    )
+    while b.phase != "change":  # straight on, holding fire
+        b.apply(next(a for a in b.legal_actions() if isinstance(a, (Move, Hold))
+                     or (isinstance(a, Mark) and a.maneuver == "straight")))  # fmt: skip
+    assert CompetentPilot(1).choose(b) == PassMarker()  # 3a2: the Spitfire shows its change
+    b.apply(PassMarker())
+    b.apply(Change(2, 1, 4))
+    assert {Change(1, 1, 4), Change(1, 1, 5)} <= set(b.legal_actions())
+    for seed in range(3):
+        assert CompetentPilot(seed).choose(b) == Change(1, 1, 5)
 
 
 def test_deterministic_given_the_seed():
