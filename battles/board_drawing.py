@@ -148,6 +148,7 @@ def play_picks(board: Board) -> list[dict[str, Any]]:
         k = seen[last]
         seen[last] += 1
         x, y = hex_center(last[0], last[1])
+        x = max(x, PICK_WIDTH / 2)  # a tab in the first column stays on the map
         out.append(
             {
                 "json": json.dumps(pick["action"], sort_keys=True),
