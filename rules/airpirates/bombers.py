@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import fire as fr
+from . import spotting as sp
 from .actions import MANEUVERS
 from .hexes import distance
 from .units import PARTS, Unit
@@ -334,11 +335,14 @@ def higher(die: int) -> int:
 
 def gunnery(battle: AirPiratesBattle, fighter: Unit) -> dict[str, Any] | None:
     """20f1 for one fighter: the bombers in range, the die most advantageous to them (the
-    lowest), the bomber it is rolled for, and the most hits a 1 gives; None out of range."""
+    lowest), the bomber it is rolled for, and the most hits a 1 gives; None out of range.
+    With spotting, a bomber counts only with a tally on the fighter (15b9; docs/rulings.md,
+    'Air Pirates: spotting meets the bombers')."""
+    # 15b9 (option spotting): only gunners with a tally on the fighter fire at it
     bombers = [
         b for b in battle.units
         if not b.eliminated and b.side != fighter.side and is_bomber(battle, b)
-        and in_range(b, fighter)
+        and in_range(b, fighter) and sp.fire_refusal(battle, b, fighter) is None
     ]  # fmt: skip
     if not bombers:
         return None
@@ -376,4 +380,6 @@ def defensive_fire(battle: AirPiratesBattle) -> None:
             hits=scored, parts=placed["parts"],
             rolls=[r.to_json() for r in battle.dice.rolls[start:]],
         )  # fmt: skip
+        # 15b7, 9f: the gunners fired and the fighter was fired upon (spotting.end_fire)
+        battle.shots.extend([b, "defensive", fighter.id] for b in shot["bombers"])
         fx.after_hits(battle, bomber, fighter, placed)

@@ -58,8 +58,20 @@ def initial(battle: AirPiratesBattle) -> dict[str, Any] | None:
     'unspotted'"), None with the option off."""
     if not on(battle):
         return None
-    return {"tallies": [], "sun": None, "wingmen": wingmen(battle.units), "tried": [],
-            "done": [], "engaged": [], "free": [], "seen": []}  # fmt: skip
+    entries = battle.scenario.units
+    named = any("wingman" in u for u in entries)
+    pairs = named_wingmen(entries) if named else wingmen(battle.units)
+    free = [i + 1 for i, u in enumerate(entries) if u.get("bounced") is False]  # 9f
+    return {"tallies": [], "sun": None, "wingmen": pairs, "tried": [],
+            "done": [], "engaged": [], "free": free, "seen": []}  # fmt: skip
+
+
+def named_wingmen(entries: Any) -> list[list[int]]:
+    """15b8.1 as a scenario defines it: its units' ``wingman`` (an index in its units,
+    checked by ``units.pairing_problem``); a scenario naming wingmen names every pair."""
+    pairs = {tuple(sorted((i + 1, int(u["wingman"]) + 1))) for i, u in enumerate(entries)
+             if "wingman" in u}  # fmt: skip
+    return [list(p) for p in sorted(pairs)]
 
 
 def wingmen(units: list[Unit]) -> list[list[int]]:

@@ -239,6 +239,31 @@ class Unit:
         )
 
 
+def pairing_problem(units: list[dict[str, Any]]) -> str | None:
+    """Why a scenario's ``bounced`` or ``wingman`` on its air units is refused, else None
+    (docs/rulings.md, 'Air Pirates: spotting meets the bombers, the scenario's bounce'):
+    ``bounced`` is true or false (9f: "except as noted by a scenario"); ``wingman`` is the
+    index in ``units`` of another air unit of its side with the identical card (15b8.1),
+    each unit in one pair at most."""
+    mates: dict[int, int] = {}
+    for i, u in enumerate(units):
+        where = f"units[{i}]"
+        if not isinstance(u.get("bounced", True), bool):
+            return f"{where}.bounced must be true or false (002 '9f': a scenario may exempt a unit)"
+        if "wingman" not in u:
+            continue
+        j = u["wingman"]
+        if isinstance(j, bool) or not isinstance(j, int) or not 0 <= j < len(units) or j == i:
+            return f"{where}.wingman must be the index in units of another air unit (002 '15b8.1')"
+        other = units[j]
+        if other.get("side") != u.get("side") or other.get("card") != u.get("card"):
+            return f"{where}.wingman: wingmen are identical air units of one side (002 '15b8.1')"
+        if mates.get(i, j) != j or mates.get(j, i) != i:
+            return f"{where}.wingman: an air unit has one wingman at most (002 '15b8.1')"
+        mates[i], mates[j] = j, i
+    return None
+
+
 def unit_from_scenario(
     data: dict[str, Any], index: int, cards: dict[str, dict[str, Any]] | None = None
 ) -> Unit:
@@ -321,6 +346,8 @@ class Scenario:
             else dict(u, card=card_for(str(u["aircraft"]), cards))
             for u in units
         ]  # fmt: skip
+        if (pairing := pairing_problem(units)) is not None:
+            raise ValueError(pairing)
         present = {u["side"] for u in units}
         if present != set(SIDES):
             raise ValueError("units must include both sides")
