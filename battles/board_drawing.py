@@ -19,6 +19,8 @@ from rules.tactical import (
     Board,
     TacticalSystem,
     board_problems,
+    decision_odds,
+    decision_side,
     describe_board,
     log_sentence,
     phase_text,
@@ -289,6 +291,17 @@ def setup_map(battle: Battle) -> dict[str, Any]:
     }
 
 
+def _other_choice(state: Any, action: Any) -> dict[str, Any]:
+    """One of another game's decisions as the turn lists it, with its odds when the game
+    gives them (rules.tactical.decision_odds)."""
+    choice: dict[str, Any] = {"kind": "decision", "label": str(action), "action": action.to_json()}
+    side = decision_side(state, action)
+    odds = decision_odds(state, side, action) if side is not None else None
+    if odds is not None:
+        choice["odds"] = odds
+    return choice
+
+
 def other_game_turn(battle: Battle, state: Any, legal: list[Any]) -> dict[str, Any]:
     """The parts of the turn view that read Angels 20's state, for another game: its
     set-up's name, its phase and decisions in its own words, the rest empty."""
@@ -298,7 +311,7 @@ def other_game_turn(battle: Battle, state: Any, legal: list[Any]) -> dict[str, A
         "aircraft_to_act": None,
         "victory_points": {},
         "aircraft": [],
-        "choices": [{"kind": "decision", "label": str(a), "action": a.to_json()} for a in legal],
+        "choices": [_other_choice(state, a) for a in legal],
         "movable": [],
         "move_choices": None,
     }

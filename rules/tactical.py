@@ -363,6 +363,8 @@ def choose_for(pilot: Any, battle: Any, side: int) -> Any:
 #   phase_text() -> str             (a battle's) the phase now in the game's words ("" none).
 #   log_sentence(entry) -> str      (a system's or its battle's) one log entry as a sentence
 #                                   in the game's words, headed by its turn if it likes.
+#   decision_odds(side, action) -> DecisionOdds | None   (a battle's) the odds of one of
+#                                   ``side``'s decisions now, shown beside the choice.
 
 
 class BoardPiece(TypedDict, total=False):
@@ -456,6 +458,34 @@ def log_sentence(owner: Any, entry: dict[str, Any]) -> str | None:
     (default None: the caller's generic sentence)."""
     own = getattr(owner, "log_sentence", None)
     return None if own is None else str(own(entry))
+
+
+class OddsModifier(TypedDict):
+    """One modifier of a decision's odds: its name, its value, the rule that gives it."""
+
+    name: str  # "range 3", "deflection"
+    value: int  # added to the roll (or its target), as the rule says: +2, -1
+    rule: str  # the rule that gives it, cited as everywhere ("002 15b3")
+
+
+class DecisionOdds(TypedDict):
+    """The odds of one decision, as a page shows them beside the choice.
+
+    ``chance``: from 0 to 1, the chance the decision succeeds (a shot scores a hit, a
+    maneuver check passes), computed without rolling a die or changing the battle;
+    ``text``: the same in plain words ("hits 42%"); ``modifiers``: what made it so."""
+
+    chance: float
+    text: str
+    modifiers: list[OddsModifier]
+
+
+def decision_odds(battle: Any, side: int, action: Any) -> DecisionOdds | None:
+    """The odds of ``side``'s decision ``action`` now, from the battle's own
+    ``decision_odds(side, action)`` (a DecisionOdds); None when the game has no such
+    method or the decision has no odds (a move, a pass)."""
+    own = getattr(battle, "decision_odds", None)
+    return None if own is None else own(side, action)
 
 
 def board_problems(board: Any) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .actions import MANEUVER_BONUS, STATUS_CLIMBING
+from .actions import MANEUVER_BONUS, STATUS_CLIMBING, Attack
 from .attacks import attack_figures
 from .hexmap import CLOCK_NAMES
 
@@ -46,6 +46,27 @@ def attack_preview(s: BattleState, a: int, t: int) -> dict[str, Any]:
         "vital_armor": st.vital[t],
         "damage": pt.damage,
         "hit_points": st.hits[t],
+    }
+
+
+def attack_odds(s: BattleState, side: int, action: Any) -> dict[str, Any] | None:
+    """The odds of an attack for the pages of every game (rules.tactical.DecisionOdds): the
+    chance of at least one hit (000 "RESOLVING ATTACKS": a die hits on a modified roll at
+    or above the target number, and a 6 always scores), with the attack's modifiers
+    (000 "ATTACK BONUSES AND PENALTIES"); None for a decision that is not an attack."""
+    if not isinstance(action, Attack) or s.planes[action.attacker].side != side:
+        return None
+    _, dice_n, tn, _, mods = attack_figures(s, action.attacker, action.target)
+    mod = sum(v for _, v in mods)
+    per_die = (sum(1 for face in range(1, 6) if face + mod >= tn) + 1) / 6
+    chance = round(1 - (1 - per_die) ** dice_n, 3) if dice_n > 0 else 0.0
+    return {
+        "chance": chance,
+        "text": f"hits {round(chance * 100)}% ({dice_n} dice, needs {tn})",
+        "modifiers": [
+            {"name": str(name), "value": int(v), "rule": "000 'ATTACK BONUSES AND PENALTIES'"}
+            for name, v in mods
+        ],
     }
 
 

@@ -41,7 +41,7 @@ from typing import Any, NamedTuple
 
 from rules.dice import Dice, ScriptedDice
 
-from . import advanced, attacks, conditions, legality, movement, pages, turns, victory
+from . import advanced, attacks, conditions, legality, movement, pages, preview, turns, victory
 from .actions import (
     END_MOVES,
     ENTER_CLOUDS,
@@ -276,6 +276,11 @@ class BattleState:
     def describe_board(self, side: int | None) -> dict[str, Any]:
         """The map the pages draw, as plain data (rules.tactical.Board; :mod:`.pages`)."""
         return pages.describe_board(self, side)
+
+    def decision_odds(self, side: int, action: Action) -> dict[str, Any] | None:
+        """An attack's odds for every game's pages (rules.tactical.decision_odds;
+        :func:`.preview.attack_odds`); the play page's own odds stay attack_preview's."""
+        return preview.attack_odds(self, side, action)
 
     def phase_text(self) -> str:
         """The turn and phase in words (:func:`.pages.phase_text`)."""

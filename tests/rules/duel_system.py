@@ -140,6 +140,18 @@ class Duel(Recorded):
     def is_over(self) -> bool:
         return self.to_act is None
 
+    def decision_odds(self, side: int, action: Shot) -> dict[str, Any] | None:
+        """The odds of a shot aimed 2 (rules.tactical.DecisionOdds): it hits on 5 or 6. A shot
+        aimed 1 gives none, so the tests see a decision with odds and one without."""
+        if action.aim != 2:
+            return None
+        chance = action.aim / 6
+        return {
+            "chance": chance,
+            "text": f"{SIDES[side]} hits {round(chance * 100)}%",
+            "modifiers": [{"name": "aim", "value": action.aim, "rule": "duel 'SHOOTING'"}],
+        }
+
     def result(self) -> dict[str, Any]:
         winner = None if self.winner is None else SIDES[self.winner]
         return {
