@@ -8,6 +8,8 @@ the report: the log with every die."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 
@@ -95,6 +97,8 @@ def test_two_people_fly_air_pirates_to_its_end_and_read_the_dice(open_page, cata
                 _shots(page, "marking")
                 shot["mark"] = True
             if page.locator("#choices button", has_text="fires at").count() and not shot["fire"]:
+                odds = page.locator("#choices li", has_text="fires at").first
+                assert re.search(r"hits \d+% \(gun factor \+\d", odds.inner_text())  # 6c
                 _shots(page, "fire")
                 shot["fire"] = True
             clicked.append(_decide(page))
