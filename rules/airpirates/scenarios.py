@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .interception import apply_effects
 from .units import QUALITIES, SIDES, SetupError, card_for, catalog_names
 from .victory import QUALITY_POINTS
 
@@ -286,9 +287,10 @@ def campaign_engagement(
     altitude 3) against the interceptors (altitude 4), each at its level speed (2d) and
     placed on an edge hex by its side in the set-up (2f); every pilot's quality (14b) and
     ``pilot_ref``. 002 [8] ends the game after the eighth turn whatever ``turns`` says;
-    the card game's flak and event cards (``effects``) have no rule in 002 and are not
-    flown (the ruling). Each plane flies its card in ``cards`` (the roster's), else the
-    catalog's; a plane with neither is refused (``KeyError`` naming it)."""
+    the card game's flak and event cards (``effects``) change the set-up by the closest
+    rule of 002 (``interception.py``). Each plane flies its card in ``cards`` (the
+    roster's), else the catalog's; a plane with neither is refused (``KeyError`` naming
+    it)."""
     cards = dict(cards or {})  # each checked as it is flown (units.card_for)
     units = []
     for entrant, altitude in [(a, ATTACKER_ALTITUDE) for a in attackers] + [
@@ -303,7 +305,10 @@ def campaign_engagement(
     # [20]: a mission with bombers (a card naming a bomber class) flies them under the
     # bomber rules (ruling "Air Pirates: bombers in a campaign's engagement")
     bombers = any(u["card"].get("bomber_class", "none") != "none" for u in units)
-    return {
+    built = {
         "name": name, "units": units, "ground": ground_of(territory),
         "options": list(CAMPAIGN_OPTIONS) + ([BOMBER_OPTION] if bombers else []),
     }  # fmt: skip
+    # the card game's flak and event cards (ruling "Air Pirates engagements: the card
+    # game's effects"); none: the scenario as built
+    return apply_effects(built, attackers, defenders, effects)

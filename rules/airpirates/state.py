@@ -31,6 +31,7 @@ from . import crew as cw
 from . import effects as fx
 from . import fire as fr
 from . import honcho as ho
+from . import interception as ic
 from . import maneuvers as mv
 from . import oblique as ob
 from . import odds, pages
@@ -112,6 +113,7 @@ class AirPiratesBattle:
         self.holder = self._sequence_marker()
         self.spotting = sp.initial(self)  # 15b; None with the option off
         sp.start(self)
+        ic.card_flak(self)  # a campaign engagement's flak before the battle (003)
         self._advance()
 
     # -- 2a: who holds the sequence marker first ---------------------------------------

@@ -313,6 +313,22 @@ def unit_from_scenario(
     return made
 
 
+def flak_problem(flak: Any, units: int) -> str | None:
+    """Why a scenario's ``card_flak`` (rules.airpirates.interception) is not one, else None."""
+    if not isinstance(flak, dict) or set(flak) != {"rolls", "af", "targets"}:
+        return "card_flak is {rolls, af, targets}"
+    rolls, af, targets = flak["rolls"], flak["af"], flak["targets"]
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in (rolls, af)):
+        return "card_flak's rolls and af are whole numbers"
+    if rolls < 0 or not 1 <= af <= 10:
+        return "003 'INTERCEPTION SEGMENT': flak is rolls >= 0 d10s at AF 1-10"
+    if not isinstance(targets, list) or any(
+        isinstance(t, bool) or not isinstance(t, int) or not 1 <= t <= units for t in targets
+    ):
+        return "card_flak's targets are air units' numbers"
+    return None
+
+
 @dataclass(frozen=True)
 class Scenario:
     """002 [2] the basic game, or any scenario: board size and the air units."""
@@ -324,6 +340,9 @@ class Scenario:
     seed_marker: str | None = None  # a side given the sequence marker; None: 2a's roll
     options: tuple[str, ...] = ()  # optional rules in play (OPTIONS)
     ground: str = "neutral"  # GROUNDS
+    # a campaign engagement's flak before the battle {"rolls", "af", "targets"}
+    # (rules.airpirates.interception; ruling "Air Pirates engagements: the card game's effects")
+    card_flak: dict[str, Any] | None = None
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Scenario:
@@ -365,7 +384,12 @@ class Scenario:
             raise ValueError(f"ground must be one of {', '.join(GROUNDS)}")
         name = str(data.get("name", "Basic game"))
         chosen = tuple(sorted(set(options)))
-        return cls(name, width, height, tuple(units), marker, chosen, ground)
+        flak = data.get("card_flak")
+        if flak is not None:
+            if (problem := flak_problem(flak, len(units))) is not None:
+                raise ValueError(problem)
+            flak = {"rolls": flak["rolls"], "af": flak["af"], "targets": list(flak["targets"])}
+        return cls(name, width, height, tuple(units), marker, chosen, ground, flak)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -380,6 +404,8 @@ class Scenario:
             out["options"] = list(self.options)
         if self.ground != "neutral":
             out["ground"] = self.ground
+        if self.card_flak is not None:
+            out["card_flak"] = dict(self.card_flak, targets=list(self.card_flak["targets"]))
         return out
 
 

@@ -114,6 +114,16 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str]] = {
     "bail-out": _bailout,
     "changed altitude and speed": _changed,
     "change phase": lambda e: f"Turn {e['turn']}: the Change Phase.",
+    "flak roll": lambda e: (  # the card game's flak before the battle (interception.py)
+        f"Flak roll {e['roll_no']}: d10 {e['roll']} against AF {e['af']}: "
+        + (
+            f"{_unit(e['unit'])} is shot down by the flak."
+            if e.get("unit") is not None
+            else "a hit, with no attacker left to hit."
+            if e.get("hit")
+            else "a miss."
+        )
+    ),
 }
 
 

@@ -137,14 +137,16 @@ def test_a_campaign_under_air_pirates_flies_an_engagement_and_careers_get_its_hi
     assert kills.count() == len(battle.result["kills"]) >= 1
     assert {k.details["credit_rule"] for k in kills} == {"001 'How Kills are Scored'"}
     assert down["name"] in {k.details["victim_aircraft"] for k in kills}
-    survival = events.get(kind="survival_roll", details__rolls__0__2=bailout["roll"])
-    assert survival.details["rule_set"] == "air_pirates"
-    assert survival.details["rolls"] == [["bail out (the battle's roll)", 10, bailout["roll"]]]
     expected = [[f"{down['crew_hits']} crew hit(s)", -3 * down["crew_hits"]]] * (
         down["crew_hits"] > 0
     )
     expected += [[f"{down['fires']} fire(s)", -2 * down["fires"]]] * (down["fires"] > 0)
-    assert survival.details["modifiers"] == expected
+    # (the card game's Scramble and Chaff in play change the set-up, so two pilots may roll
+    # the same d10: the downed pilot's roll is the one with his modifiers)
+    survivals = events.filter(kind="survival_roll", details__rolls__0__2=bailout["roll"])
+    survival = next(s for s in survivals if s.details["modifiers"] == expected)
+    assert survival.details["rule_set"] == "air_pirates"
+    assert survival.details["rolls"] == [["bail out (the battle's roll)", 10, bailout["roll"]]]
     total = bailout["roll"] + bailout["modifier"]
     assert (survival.details["outcome"] == "killed") == (total < 5)
     damaged = events.get(kind="damaged", details__aircraft=down["name"])
@@ -153,7 +155,8 @@ def test_a_campaign_under_air_pirates_flies_an_engagement_and_careers_get_its_hi
         and damaged.details["crew_hits"] == down["crew_hits"]
     )
     assert damaged.details["damage_by_part"] == down["damage_by_part"]
-    assert events.filter(kind="shot_down").count() == 1
+    downed = [a for a in battle.result["aircraft"] if a["fate"] == "destroyed"]
+    assert events.filter(kind="shot_down").count() == len(downed)
 
 
 def test_a_person_flies_it_against_the_competent_pilot_through_the_turn_api(flyer):
