@@ -178,9 +178,26 @@ SENTENCES.update({
 })  # fmt: skip
 
 
+def _impulse(entry: dict[str, Any]) -> str:
+    """4a: "impulse II" opens an impulse; "turn 2, impulse I" a new turn too."""
+    event = str(entry["event"])
+    if event.startswith("turn "):
+        return f"Turn {entry['turn']} begins: {event.split(', ', 1)[-1]}."
+    return f"Turn {entry['turn']}: {event} begins."
+
+
+def _game_over(entry: dict[str, Any]) -> str:
+    return f"Game over: {str(entry['event']).removeprefix('game over: ')}."
+
+
 def log_sentence(entry: dict[str, Any]) -> str | None:
     """``entry`` in words, citing its rule; None: the pages' generic sentence."""
-    words = SENTENCES.get(str(entry.get("event")))
+    event = str(entry.get("event"))
+    words = SENTENCES.get(event)
+    if words is None and "impulse " in event:  # 4a: each impulse's Move Phase opens
+        words = _impulse
+    if words is None and event.startswith("game over: "):  # [8]'s end, as the battle says
+        words = _game_over
     if words is None:
         return None
     try:
