@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 VARIABLE = "002 '13a5'"
 HIDDEN = "002 '13a6'"
 ROLLED = "variable starting ammunition"
+HIDDEN_ROLL = "starting ammunition kept hidden"
 # 13a5: the quality's modifier to the die roll
 QUALITY_MODIFIER = {"ace": -2, "experienced": -1, "average": 0, "inexperienced": 1, "green": 2}
 # (gun position, the card's ammunition row, its factor row, its boxes used, whose quality)
@@ -92,13 +93,21 @@ def ammunition_visible(
 
 
 def log_for(battle: AirPiratesBattle, side: int | None) -> list[dict[str, Any]]:
-    """The log as ``side`` may read it: under 13a6 without the other side's 13a5 rolls;
+    """The log as ``side`` may read it: under 13a6 the other side's 13a5 rolls blanked;
     under the bounce (9f) unseen enemies' altitude and speed blanked (``bounce.py``)."""
     log = bo.redact_log(battle, side)
     if not hidden(battle):
         return log
     mine = SIDES[side] if side is not None else None
-    return [e for e in log if e.get("event") != ROLLED or e.get("side") == mine]
+    return [e if e.get("event") != ROLLED or e.get("side") == mine else _blanked(e) for e in log]
+
+
+def _blanked(entry: dict[str, Any]) -> dict[str, Any]:
+    """An enemy's 13a5 roll as a side reads it under 13a6: that a roll was made, not its
+    die or boxes. Kept in place, so the log a seat has read keeps its positions when the
+    game ends and everything is shown (the pages ask for entries since the last one read)."""
+    kept = ("turn", "impulse", "phase", "unit", "side", "gun")
+    return {**{k: entry[k] for k in kept if k in entry}, "event": HIDDEN_ROLL, "rule": HIDDEN}
 
 
 def view(battle: AirPiratesBattle, side: int | None) -> dict[str, Any]:

@@ -170,6 +170,10 @@ SENTENCES.update({
         f"{e['roll']}, quality {e['modifier']:+d}: {e['card']} boxes on the card, "
         f"{e['boxes']} to start."
     ),
+    "starting ammunition kept hidden": lambda e: (  # 13a6: an enemy's 13a5 roll
+        f"The starting ammunition of {_unit(e['unit'])}'s {e['gun']} guns is rolled and "
+        "kept hidden until the end of the game."
+    ),
     "R/T damaged": lambda e: f"The R/T of {_unit(e['unit'])} is damaged by the crew hit.",
     "pushed the envelope": lambda e: (  # 002 17c (rules.airpirates.honcho)
         f"{_unit(e['unit'])}'s ace pushes the envelope: {str(e['maneuver']).replace('_', ' ')} "

@@ -92,6 +92,10 @@ def test_hidden_ammunition_kept_from_the_other_side_until_the_end():
     assert b.view(None)["units"][0]["ammunition"] is None  # a spectator sees neither
     assert {e["unit"] for e in b.log_for(0) if e["event"].startswith("variable")} == {1}
     assert {e["unit"] for e in b.log_for(1) if e["event"].startswith("variable")} == {2}
+    # the enemy's rolls are blanked in place, not dropped: the log keeps its positions
+    blanked = [e for e in b.log_for(0) if e["event"] == "starting ammunition kept hidden"]
+    assert {e["unit"] for e in blanked} == {2} and len(b.log_for(0)) == len(b.log)
+    assert not any(k in e for e in blanked for k in ("roll", "boxes", "card", "modifier"))
     b._end("test")
     assert b.view(1)["units"][0]["ammunition"]["rear"]["start"] == 6
     assert len(b.log_for(1)) == len(b.log)
