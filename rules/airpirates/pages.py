@@ -19,7 +19,6 @@ from . import ammunition as am
 from . import bounce as bo
 from . import maneuvers as mv
 from .actions import Mark
-from .charts import ROMAN
 from .units import PARTS, SIDES, Unit
 
 if TYPE_CHECKING:
@@ -112,13 +111,13 @@ def _picks(battle: AirPiratesBattle, side: int | None) -> list[dict[str, Any]]:
 
 
 def phase_text(battle: AirPiratesBattle) -> str:
-    """Turn, impulse and phase, and who holds the sequence marker (3a)."""
+    """The phase (with its impulse) and who holds the sequence marker (3a); the pages
+    give the turn before it."""
     if battle.over:
         return f"game over: {battle.reason}"
-    impulse = f", impulse {ROMAN[battle.impulse - 1]}" if battle.impulse else ""
     marker = f"sequence marker: {SIDES[battle.holder]}"
     if battle.passed:
         marker += " (passed this phase)"
     elif battle._may_pass():
         marker += ", who may pass it now (3a2)"
-    return f"turn {battle.turn}{impulse}: {battle.phase_name()}; {marker}"
+    return f"{battle.phase_name()}; {marker}"

@@ -188,9 +188,11 @@ def test_a_person_flies_it_against_the_competent_pilot_through_the_turn_api(flye
     assert any(e["event"] == "moved" for e in battle.log)
     again = AIRPIRATES.replay(battle.setup, battle.seed, battle.actions)
     assert again.log == battle.log
-    assert "sequence marker:" in turn["phase"] and turn["phase"].startswith("turn ")
+    assert "sequence marker:" in turn["phase"] and "Phase of " in turn["phase"]
     page = flyer.get(f"/battles/{battle.pk}/play/")
     assert page.status_code == 200 and "Basic game: two Bf 109E" in _text(page)
+    # the banner: the turn once, then the game's phase with its impulse and the marker
+    assert f"Turn <strong>{turn['turn']}</strong>: {turn['phase']}" in page.content.decode()
     # its gameboard drawn (rules/airpirates/pages.py): each unit with altitude and speed
     html = page.content.decode()
     assert "<svg" in html and re.search(r"#1 A\d S\d", html)

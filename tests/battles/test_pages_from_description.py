@@ -52,7 +52,7 @@ def test_the_play_page_draws_the_duels_board_with_its_phase_and_sentences(client
     assert _markers(page) == [("0,1", "Axis gunner"), ("4,1", "Allied gunner")]
     assert "<title>The axis gunner at column 0</title>" in page
     assert "church tower" in page  # the board's marker
-    assert "Turn <strong>1</strong>, axis gunnery phase" in page
+    assert "Turn <strong>1</strong>: axis gunnery" in page
     assert "The gunners take their places: 4 rounds at most." in page
     assert 'id="play-legend"' not in page  # Angels 20's aircraft table
     posted = client.post(

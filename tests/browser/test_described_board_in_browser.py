@@ -37,7 +37,7 @@ def test_the_duels_board_is_drawn_on_its_pages(open_page, catalog, width):
         assert page.url.endswith(f"/battles/{battle.pk}/play/")
         gunners = page.locator("#play-map #plane-labels text")
         assert gunners.all_text_contents() == ["Axis gunner", "Allied gunner"]
-        assert "axis gunnery phase" in page.locator("#turn").inner_text()
+        assert "Turn 1: axis gunnery" in page.locator("#turn").inner_text()
         assert "The gunners take their places" in page.locator("#play-log").inner_text()
         assert page_width(page) <= width
         screenshot(page, f"described-board-play-{width}")
