@@ -28,8 +28,8 @@ ARMOR = "002 'NO PILOT ARMOR'"
 TANKS = "002 'NO SELF SEALING TANKS'"
 RADIO = "002 'AIR UNITS LACKING RADIO/TELEPHON (R/T) COMMUNICATION'"
 POINTS = "002 'AIR UNIT POINT VALUES'"
-CLASSES = "002 '20i' BOMBER CLASSES"
-BIG_TARGET = "002 '20c' BIG TARGET BONUS"
+CLASSES = "002 '20i'"  # a citation names the section alone (angels.errors.is_citation)
+BIG_TARGET = "002 '20c'"
 
 ENGINE_RATINGS = ("poor", "fair", "average", "good", "excellent")
 ENGINE_TYPES = ("inline", "radial", "jet")
