@@ -87,6 +87,8 @@ def test_an_engine_flown_battle_finishes_and_its_report_and_api_show_its_log(
     )
     assert re.search(r"unit \d is placed at \(\d+, \d+\) facing [NESW]+\. \[002 '2f'\]", report)
     assert "Bf 109E (ace)" in report
+    # the outcome numbers each unit as the log does ("unit 1"), not from 0
+    assert "#1 Bf 109E (ace)" in report and "#0 " not in report
     detail = flyer.get(f"/api/battles/{battle.pk}/").json()
     assert detail["status"] == "finished" and detail["result"]["kind"] == "airpirates"
     log = flyer.get(f"/api/battles/{battle.pk}/log/").json()
