@@ -11,11 +11,11 @@ import re
 from datetime import timedelta
 
 import pytest
-from rest_framework.test import APIClient
 
-from battles import play, services
+from battles import play
 from battles.models import Battle
 from rules.airpirates.units import basic_game
+from tests.battles.seating import everything_seen, logged_in, seated_battle, seated_people, turn_of
 
 pytestmark = pytest.mark.django_db
 
@@ -25,46 +25,16 @@ AXIS_UNITS, ALLIED_UNITS = {1, 2}, {3, 4}
 
 @pytest.fixture
 def people(django_user_model):
-    make = django_user_model.objects.create_user
-    return {
-        "axis": make("hans", password="pw-hans-123"),
-        "allied": make("tom", password="pw-tom-1234"),
-        "outsider": make("nosy", password="pw-nosy-123"),
-    }
-
-
-def _client(user) -> APIClient:
-    client = APIClient()
-    client.force_login(user)
-    return client
+    return seated_people(django_user_model)
 
 
 def _create(people, options: list[str], key: str) -> Battle:
     setup = {**basic_game("Bf 110C", "Hurricane Mk I"), "options": options}
-    seats = {"axis": {"user": people["axis"].pk}, "allied": {"user": people["allied"].pk}}
-    battle = services.battle_create_from_setup(
-        setup=setup, seed=7, source_key=key,
-        settings={"seats": seats, "deadline": {"minutes": 5}}, system="airpirates",
-    )  # fmt: skip
+    battle = seated_battle(
+        people, setup=setup, system="airpirates", seed=7, key=key, deadline={"minutes": 5}
+    )
     assert battle.status == "in_play" and battle.system == "airpirates"
     return battle
-
-
-def _turn(client: APIClient, pk: int) -> dict:
-    response = client.get(f"/api/battles/{pk}/turn/")
-    assert response.status_code == 200, response.content
-    return response.json()
-
-
-def _seen(client: APIClient, pk: int) -> dict[str, str]:
-    """Every answer a reader gets about the battle."""
-    return {
-        "turn": json.dumps(_turn(client, pk)),
-        "page": client.get(f"/battles/{pk}/play/").content.decode(),
-        "board": client.get(f"/battles/{pk}/play/?part=board").content.decode(),
-        "log": json.dumps(client.get(f"/api/battles/{pk}/log/").json()),
-        "report": client.get(f"/battles/{pk}/").content.decode(),
-    }
 
 
 def _rolled_units(text: str) -> set[int]:
@@ -79,10 +49,10 @@ def _rolled_units(text: str) -> set[int]:
 
 def _fly(people, pk: int, moves: int) -> None:
     """``moves`` decisions through the turn API, each seat choosing its first legal one."""
-    clients = {side: _client(people[side]) for side in ("axis", "allied")}
+    clients = {side: logged_in(people[side]) for side in ("axis", "allied")}
     for _ in range(moves):
         for client in clients.values():
-            turn = _turn(client, pk)
+            turn = turn_of(client, pk)
             if turn["your_turn"] and turn["legal_actions"]:
                 body = {"version": turn["version"], "action": turn["legal_actions"][0]}
                 posted = client.post(f"/api/battles/{pk}/turn/", body, format="json")
@@ -103,10 +73,10 @@ def _finish(pk: int) -> None:
 def test_the_other_seats_starting_ammunition_never_reaches_a_seat(people):
     battle = _create(people, ["hidden_ammunition", "variable_ammunition"], "test:ap:hidden:1")
     _fly(people, battle.pk, 12)
-    readers = {s: _client(people[s]) for s in ("axis", "allied", "outsider")}
+    readers = {s: logged_in(people[s]) for s in ("axis", "allied", "outsider")}
     mine = {"axis": AXIS_UNITS, "allied": ALLIED_UNITS, "outsider": set()}
     for who, client in readers.items():
-        seen = _seen(client, battle.pk)
+        seen = everything_seen(client, battle.pk)
         for where, text in seen.items():
             assert _rolled_units(text) <= mine[who], (who, where)
             assert "13a5 starting ammunition" not in text, (who, where)  # the dice's labels
@@ -122,7 +92,7 @@ def test_the_other_seats_starting_ammunition_never_reaches_a_seat(people):
 
     _finish(battle.pk)
     for who, client in readers.items():
-        seen = _seen(client, battle.pk)
+        seen = everything_seen(client, battle.pk)
         assert _rolled_units(seen["turn"]) == AXIS_UNITS | ALLIED_UNITS, who
         assert _rolled_units(seen["log"]) == AXIS_UNITS | ALLIED_UNITS, who
         assert _rolled_units(seen["report"]) == AXIS_UNITS | ALLIED_UNITS, who
@@ -134,7 +104,7 @@ def test_without_hidden_ammunition_nothing_is_hidden(people):
     battle = _create(people, ["variable_ammunition"], "test:ap:hidden:2")
     _fly(people, battle.pk, 4)
     for who in ("axis", "allied", "outsider"):
-        seen = _seen(_client(people[who]), battle.pk)
+        seen = everything_seen(logged_in(people[who]), battle.pk)
         assert _rolled_units(seen["turn"]) == AXIS_UNITS | ALLIED_UNITS, who
         assert _rolled_units(seen["log"]) == AXIS_UNITS | ALLIED_UNITS, who
         units = json.loads(seen["turn"])["view"]["units"]

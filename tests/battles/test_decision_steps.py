@@ -14,10 +14,10 @@ import re
 import pytest
 from rest_framework.test import APIClient
 
-from battles import services
 from battles.models import Battle
 from rules import tactical
 from rules.tactical import registered
+from tests.battles.seating import logged_in, seated_battle, seated_people, turn_of
 from tests.rules.stepped_duel import STEPPED_DUEL, STEPPED_SCENARIO, SteppedDuel
 
 pytestmark = pytest.mark.django_db
@@ -30,33 +30,12 @@ AIMS = [
 
 @pytest.fixture
 def people(django_user_model):
-    make = django_user_model.objects.create_user
     with registered(STEPPED_DUEL):
-        yield {
-            "axis": make("hans", password="pw-hans-123"),
-            "allied": make("tom", password="pw-tom-1234"),
-            "outsider": make("nosy", password="pw-nosy-123"),
-        }
-
-
-def _client(user) -> APIClient:
-    client = APIClient()
-    client.force_login(user)
-    return client
+        yield seated_people(django_user_model)
 
 
 def _create(people, seed: int = 5, key: str = "test:stepped:1") -> Battle:
-    seats = {"axis": {"user": people["axis"].pk}, "allied": {"user": people["allied"].pk}}
-    return services.battle_create_from_setup(
-        setup=STEPPED_SCENARIO, seed=seed, source_key=key,
-        settings={"seats": seats}, system="stepped_duel",
-    )  # fmt: skip
-
-
-def _turn(client: APIClient, pk: int, query: str = "") -> dict:
-    response = client.get(f"/api/battles/{pk}/turn/{query}")
-    assert response.status_code == 200, response.content
-    return response.json()
+    return seated_battle(people, setup=STEPPED_SCENARIO, system="stepped_duel", seed=seed, key=key)
 
 
 def _post(client: APIClient, pk: int, **body):
@@ -65,25 +44,25 @@ def _post(client: APIClient, pk: int, **body):
 
 def test_the_turn_offers_the_first_step_not_a_list_of_whole_plots(people):
     battle = _create(people)
-    turn = _turn(_client(people["axis"]), battle.pk)
+    turn = turn_of(logged_in(people["axis"]), battle.pk)
     assert turn["legal_actions"] == [] and turn["choices"] == []
     assert turn["steps"] == {
         "side": "axis", "steps": [], "chosen": [], "text": "", "complete": False,
         "prompt": "the aim", "next": AIMS, "action": None, "problem": None,
     }  # fmt: skip
     # nobody else is offered axis's steps; a spectator's turn has no steps at all
-    assert _turn(_client(people["allied"]), battle.pk)["steps"]["side"] == "allied"
-    assert "steps" not in _turn(_client(people["outsider"]), battle.pk)
+    assert turn_of(logged_in(people["allied"]), battle.pk)["steps"]["side"] == "allied"
+    assert "steps" not in turn_of(logged_in(people["outsider"]), battle.pk)
 
 
 def test_each_partial_decision_gets_its_legal_next_steps(people):
     battle = _create(people)
-    axis = _client(people["axis"])
-    after_aim = _turn(axis, battle.pk, "?steps=3")["steps"]
+    axis = logged_in(people["axis"])
+    after_aim = turn_of(axis, battle.pk, "?steps=3")["steps"]
     assert after_aim["chosen"] == [{"step": "3", "label": "aim 3 (bold)"}]
     assert after_aim["prompt"] == "the height flown" and after_aim["complete"] is False
     assert [n["step"] for n in after_aim["next"]] == ["H", "L"]
-    whole = _turn(axis, battle.pk, "?steps=3,H")["steps"]
+    whole = turn_of(axis, battle.pk, "?steps=3,H")["steps"]
     assert whole["complete"] is True and whole["text"] == "3H"
     assert whole["next"] == [{"step": "B", "label": "a long burst (once a duel)"}]
     assert whole["action"] == {
@@ -93,10 +72,10 @@ def test_each_partial_decision_gets_its_legal_next_steps(people):
         "height": "H",
         "burst": False,
     }
-    typed = _turn(axis, battle.pk, "?text=3h%20b")["steps"]
+    typed = turn_of(axis, battle.pk, "?text=3h%20b")["steps"]
     assert typed["steps"] == ["3", "H", "B"] and typed["text"] == "3HB" and typed["next"] == []
     assert typed["action"]["burst"] is True
-    steady = _turn(axis, battle.pk, "?steps=2,L")["steps"]
+    steady = turn_of(axis, battle.pk, "?steps=2,L")["steps"]
     assert steady["complete"] is True and steady["next"] == []  # no burst after a steady aim
 
 
@@ -114,30 +93,30 @@ def test_each_partial_decision_gets_its_legal_next_steps(people):
 )
 def test_an_illegal_partial_is_refused_naming_the_step(people, query, field, words):
     battle = _create(people)
-    response = _client(people["axis"]).get(f"/api/battles/{battle.pk}/turn/{query}")
+    response = logged_in(people["axis"]).get(f"/api/battles/{battle.pk}/turn/{query}")
     assert response.status_code == 400, response.content
     assert response.json()["field"] == field and words in response.json()["detail"]
 
 
 def test_only_the_seat_deciding_builds_steps(people):
     battle = _create(people)
-    refused = _client(people["outsider"]).get(f"/api/battles/{battle.pk}/turn/?steps=3")
+    refused = logged_in(people["outsider"]).get(f"/api/battles/{battle.pk}/turn/?steps=3")
     assert refused.status_code == 400 and refused.json()["field"] == "steps"
     assert refused.json()["code"] == "state"
-    axis = _client(people["axis"])
-    version = _turn(axis, battle.pk)["version"]
+    axis = logged_in(people["axis"])
+    version = turn_of(axis, battle.pk)["version"]
     assert _post(axis, battle.pk, version=version, steps=["1", "L"]).status_code == 200
     again = axis.get(f"/api/battles/{battle.pk}/turn/?text=2H")  # axis has plotted: sealed
     assert again.status_code == 400 and again.json()["field"] == "text"
-    assert "steps" not in _turn(axis, battle.pk)
+    assert "steps" not in turn_of(axis, battle.pk)
 
 
 def _fly(people, key: str, plays) -> Battle:
     """A battle flown turn by turn: ``plays(version)`` -> the axis and allied bodies."""
     battle = _create(people, seed=11, key=key)
-    axis, allied = _client(people["axis"]), _client(people["allied"])
+    axis, allied = logged_in(people["axis"]), logged_in(people["allied"])
     for turn_number in range(3):
-        turn = _turn(axis, battle.pk)
+        turn = turn_of(axis, battle.pk)
         if turn["status"] == "finished":
             break
         mine, theirs = plays(turn_number)
@@ -197,8 +176,8 @@ def test_a_decision_built_in_steps_or_typed_plays_exactly_the_whole_action(peopl
 )
 def test_a_built_decision_refused_names_the_field_and_stores_nothing(people, body, field, words):
     battle = _create(people)
-    axis = _client(people["axis"])
-    refused = _post(axis, battle.pk, version=_turn(axis, battle.pk)["version"], **body)
+    axis = logged_in(people["axis"])
+    refused = _post(axis, battle.pk, version=turn_of(axis, battle.pk)["version"], **body)
     assert refused.status_code == 400, refused.content
     assert refused.json()["field"] == field and words in refused.json()["detail"]
     stored = Battle.objects.get(pk=battle.pk)
@@ -207,7 +186,7 @@ def test_a_built_decision_refused_names_the_field_and_stores_nothing(people, bod
 
 def test_a_stale_version_is_refused_under_the_name_of_what_was_posted(people):
     battle = _create(people)
-    axis = _client(people["axis"])
+    axis = logged_in(people["axis"])
     refused = _post(axis, battle.pk, version=battle.version + 5, notation="2H")
     assert refused.status_code == 400 and refused.json()["code"] == "conflict"
     assert refused.json()["field"] == "version"
@@ -216,7 +195,7 @@ def test_a_stale_version_is_refused_under_the_name_of_what_was_posted(people):
     )
     assert anonymous.status_code in (401, 403)
     stranger = _post(
-        _client(people["outsider"]), battle.pk, version=battle.version, steps=["2", "H"]
+        logged_in(people["outsider"]), battle.pk, version=battle.version, steps=["2", "H"]
     )
     assert stranger.status_code == 403
 
@@ -244,7 +223,7 @@ def _after(seed: int, axis: str, allied: str) -> SteppedDuel:
 
 def test_the_play_page_builds_a_decision_by_clicking_and_plays_it(people):
     battle = _create(people)
-    axis = _client(people["axis"])
+    axis = logged_in(people["axis"])
     page = axis.get(f"/battles/{battle.pk}/play/").content.decode()
     assert "Build your decision (axis)" in page and "Nothing chosen yet." in page
     assert re.findall(r'name="steps" value="([^"]*)"', page) == ["1", "2", "3"]
@@ -265,7 +244,7 @@ def test_the_play_page_builds_a_decision_by_clicking_and_plays_it(people):
     assert stored.actions == [
         {"type": "plot", "side": "axis", "aim": 3, "height": "H", "burst": False}
     ]
-    typed = _client(people["allied"]).post(
+    typed = logged_in(people["allied"]).post(
         f"/battles/{battle.pk}/play/", {"version": battle.version, "notation": "2 l"}
     )
     assert typed.status_code == 302
@@ -274,7 +253,7 @@ def test_the_play_page_builds_a_decision_by_clicking_and_plays_it(people):
 
 def test_the_play_page_refuses_unreadable_notation_naming_it(people):
     battle = _create(people)
-    refused = _client(people["axis"]).post(
+    refused = logged_in(people["axis"]).post(
         f"/battles/{battle.pk}/play/", {"version": battle.version, "notation": "7Q"}
     )
     assert refused.status_code == 400

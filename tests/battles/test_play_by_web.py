@@ -16,7 +16,7 @@ from battles import play, services
 from battles.models import Battle, BattleStatus
 from roster import campaign_hooks
 from rules.angels20 import Scenario, replay
-from tests.battles.seating import seats_accepted
+from tests.battles.seating import logged_in, seated_people, seats_accepted
 from tests.errors import reason
 
 pytestmark = pytest.mark.django_db
@@ -45,19 +45,8 @@ MAX_ACTIONS = 3000
 
 @pytest.fixture
 def cast(catalog, django_user_model):
-    make = django_user_model.objects.create_user
-    return {
-        "staff": make("umpire", password="pw-umpire-1", is_staff=True),
-        "axis": make("hans", password="pw-hans-123"),
-        "allied": make("tom", password="pw-tom-1234"),
-        "outsider": make("nosy", password="pw-nosy-123"),
-    }
-
-
-def _client(user) -> APIClient:
-    client = APIClient()
-    client.force_login(user)
-    return client
+    staff = django_user_model.objects.create_user("umpire", password="pw-umpire-1", is_staff=True)
+    return {"staff": staff, **seated_people(django_user_model)}
 
 
 def _create(
@@ -71,7 +60,7 @@ def _create(
     if max_turns:
         settings["max_turns"] = max_turns
     body = {"scenario": scenario, "flights": flights or {}, "settings": settings, "seed": seed}
-    response = _client(cast["staff"]).post("/api/battles/create/", body, format="json")
+    response = logged_in(cast["staff"]).post("/api/battles/create/", body, format="json")
     assert response.status_code == 202, response.content
     assert response.json()["status"] == "in_play"
     return seats_accepted(response.json()["id"]).pk  # the umpire offered them the seats
@@ -80,7 +69,7 @@ def _create(
 def _fly(cast, pk: int, seed: int) -> int:
     """Both seats played by a driver picking legal actions at random, each through the API."""
     rng = random.Random(seed)
-    clients = {side: _client(cast[side]) for side in ("axis", "allied")}
+    clients = {side: logged_in(cast[side]) for side in ("axis", "allied")}
     url = f"/api/battles/{pk}/turn/"
     side = clients["axis"].get(url).json()["to_act"]
     for n in range(MAX_ACTIONS):
@@ -134,7 +123,7 @@ def test_every_optional_rule_on(cast):
 
 def test_a_person_against_the_tactical_computer_pilot(cast):
     pk = _create(cast, allied={"pilot": "tactical"}, max_turns=5)
-    hans = _client(cast["axis"])
+    hans = logged_in(cast["axis"])
     url = f"/api/battles/{pk}/turn/"
     rng = random.Random(5)
     for _ in range(MAX_ACTIONS):
@@ -157,7 +146,7 @@ def test_a_person_against_the_tactical_computer_pilot(cast):
 
 
 def _post(user, pk, version, action):
-    return _client(user).post(
+    return logged_in(user).post(
         f"/api/battles/{pk}/turn/", {"version": version, "action": action}, format="json"
     )
 
@@ -167,7 +156,7 @@ def test_every_refusal_changes_nothing(cast):
     battle = Battle.objects.get(pk=pk)
     side = play.turn_view(battle, cast["axis"])["to_act"]
     other = "allied" if side == "axis" else "axis"
-    view = _client(cast[side]).get(f"/api/battles/{pk}/turn/").json()
+    view = logged_in(cast[side]).get(f"/api/battles/{pk}/turn/").json()
     legal = view["legal_actions"][0]
     before = Battle.objects.values().get(pk=pk)
 
@@ -191,10 +180,10 @@ def test_every_refusal_changes_nothing(cast):
     assert anonymous.status_code == 401
     assert Battle.objects.values().get(pk=pk) == before
     # the outsider sees the board, no choices, and no seed
-    seen = _client(cast["outsider"]).get(f"/api/battles/{pk}/turn/").json()
+    seen = logged_in(cast["outsider"]).get(f"/api/battles/{pk}/turn/").json()
     assert seen["legal_actions"] == [] and seen["your_sides"] == []
-    assert _client(cast["outsider"]).get(f"/api/battles/{pk}/").json()["seed"] is None
-    assert _client(cast[side]).get(f"/api/battles/{pk}/log/").json()["seed"] is None
+    assert logged_in(cast["outsider"]).get(f"/api/battles/{pk}/").json()["seed"] is None
+    assert logged_in(cast[side]).get(f"/api/battles/{pk}/log/").json()["seed"] is None
 
 
 def test_a_finished_battle_takes_no_more_actions(cast):
@@ -218,7 +207,7 @@ BAD_SEATS = [
 
 @pytest.mark.parametrize(("seats", "field"), BAD_SEATS)
 def test_bad_seats_are_refused_naming_the_field(cast, seats, field):
-    response = _client(cast["axis"]).post(
+    response = logged_in(cast["axis"]).post(
         "/api/battles/create/",
         {"scenario": "dogfight", "settings": {"seats": seats}},
         format="json",
@@ -233,7 +222,7 @@ def test_a_player_gives_no_seed(cast):
         "seed": 4,
         "settings": {"seats": {"axis": {"user": "hans"}, "allied": {"pilot": "random"}}},
     }
-    response = _client(cast["axis"]).post("/api/battles/create/", body, format="json")
+    response = logged_in(cast["axis"]).post("/api/battles/create/", body, format="json")
     assert response.status_code == 400 and response.json()["field"] == "seed"
 
 
@@ -294,8 +283,8 @@ def test_a_person_hands_a_decision_to_the_computer_pilot(cast):
     pk = _create(cast)
     battle = Battle.objects.get(pk=pk)
     side = play.turn_view(battle, cast["axis"])["to_act"]
-    view = _client(cast[side]).get(f"/api/battles/{pk}/turn/").json()
-    answer = _client(cast[side]).post(
+    view = logged_in(cast[side]).get(f"/api/battles/{pk}/turn/").json()
+    answer = logged_in(cast[side]).post(
         f"/api/battles/{pk}/turn/",
         {"version": view["version"], "computer": "tactical"},
         format="json",
@@ -307,7 +296,7 @@ def test_a_person_hands_a_decision_to_the_computer_pilot(cast):
     # the pilot's choice: one of the legal actions, or a whole move starting with one
     activation = {"type": "activate", "plane": chosen.get("plane"), "speed": chosen.get("speed")}
     assert chosen in view["legal_actions"] or activation in view["legal_actions"], chosen
-    both = _client(cast[side]).post(
+    both = logged_in(cast[side]).post(
         f"/api/battles/{pk}/turn/",
         {"version": battle.version, "computer": "genius"},
         format="json",

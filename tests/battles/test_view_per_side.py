@@ -18,6 +18,7 @@ from rest_framework.test import APIClient
 from battles import play, services
 from battles.models import Battle
 from rules.tactical import registered
+from tests.battles.seating import everything_seen, logged_in, seated_battle, seated_people, turn_of
 from tests.rules.sealed_duel import SEALED_DUEL, SEALED_SCENARIO
 
 pytestmark = pytest.mark.django_db
@@ -25,38 +26,17 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def people(django_user_model):
-    make = django_user_model.objects.create_user
     with registered(SEALED_DUEL):
-        yield {
-            "axis": make("hans", password="pw-hans-123"),
-            "allied": make("tom", password="pw-tom-1234"),
-            "outsider": make("nosy", password="pw-nosy-123"),
-        }
-
-
-def _client(user) -> APIClient:
-    client = APIClient()
-    client.force_login(user)
-    return client
+        yield seated_people(django_user_model)
 
 
 def _create(people, seed: int = 5, key: str = "test:sealed:1") -> Battle:
-    seats = {"axis": {"user": people["axis"].pk}, "allied": {"user": people["allied"].pk}}
-    battle = services.battle_create_from_setup(
-        setup=SEALED_SCENARIO,
-        seed=seed,
-        source_key=key,
-        settings={"seats": seats, "deadline": {"minutes": 5}},
-        system="sealed_duel",
-    )
+    battle = seated_battle(
+        people, setup=SEALED_SCENARIO, system="sealed_duel", seed=seed, key=key,
+        deadline={"minutes": 5},
+    )  # fmt: skip
     assert battle.status == "in_play" and battle.system == "sealed_duel"
     return battle
-
-
-def _turn(client: APIClient, pk: int) -> dict:
-    response = client.get(f"/api/battles/{pk}/turn/")
-    assert response.status_code == 200, response.content
-    return response.json()
 
 
 def _aim(client: APIClient, pk: int, side: str, aim: int, version: int):
@@ -67,23 +47,12 @@ def _aim(client: APIClient, pk: int, side: str, aim: int, version: int):
     )
 
 
-def _everything_seen(client: APIClient, pk: int) -> dict[str, str]:
-    """Every answer a reader gets about the battle while it is in play."""
-    return {
-        "turn": json.dumps(_turn(client, pk)),
-        "page": client.get(f"/battles/{pk}/play/").content.decode(),
-        "board": client.get(f"/battles/{pk}/play/?part=board").content.decode(),
-        "log": json.dumps(client.get(f"/api/battles/{pk}/log/").json()),
-        "report": client.get(f"/battles/{pk}/").content.decode(),
-    }
-
-
 def test_both_decide_in_parallel_and_neither_sees_the_others_aim_until_both_have(people):
     battle = _create(people)
-    axis, allied, nosy = (_client(people[s]) for s in ("axis", "allied", "outsider"))
-    first = _turn(axis, battle.pk)
+    axis, allied, nosy = (logged_in(people[s]) for s in ("axis", "allied", "outsider"))
+    first = turn_of(axis, battle.pk)
     assert first["deciding"] == ["axis", "allied"] and first["scenario"] == "Dusk at the crossroads"
-    assert first["your_turn"] is True and _turn(allied, battle.pk)["your_turn"] is True
+    assert first["your_turn"] is True and turn_of(allied, battle.pk)["your_turn"] is True
     assert first["legal_actions"] == [{"type": "aim", "side": "axis", "aim": a} for a in (1, 2, 3)]
     assert [c["label"] for c in first["choices"]] == ["axis aims 1", "axis aims 2", "axis aims 3"]
 
@@ -96,7 +65,7 @@ def test_both_decide_in_parallel_and_neither_sees_the_others_aim_until_both_have
 
     # the allied seat, and a spectator, learn that axis has aimed, never where
     for reader in (allied, nosy):
-        seen = _everything_seen(reader, battle.pk)
+        seen = everything_seen(reader, battle.pk)
         turn = json.loads(seen["turn"])
         assert turn["log"][-1] == {"e": "aim_sealed", "turn": 1, "side": "axis"}
         assert turn["view"]["aimed"] == ["axis"] and turn["view"]["your_aim"] is None
@@ -111,11 +80,11 @@ def test_both_decide_in_parallel_and_neither_sees_the_others_aim_until_both_have
             ):
                 assert hidden not in text, where
             assert "side axis; aim" not in text and "axis aims" not in text, where
-    board = _everything_seen(allied, battle.pk)["board"]
+    board = everything_seen(allied, battle.pk)["board"]
     assert "Your decision</strong> (allied)" in board
     assert "Turn <strong>1</strong> ·" in board and "VP axis" not in board  # no phase, no VP
     assert board.count('name="action"') == 3 and "allied aims 3" in board
-    assert "waiting for the allied side (tom)" in _everything_seen(axis, battle.pk)["board"]
+    assert "waiting for the allied side (tom)" in everything_seen(axis, battle.pk)["board"]
 
     # the allied seat's page was loaded before axis aimed: its version still holds
     again = _aim(axis, battle.pk, "axis", 1, mine["version"])
@@ -128,7 +97,7 @@ def test_both_decide_in_parallel_and_neither_sees_the_others_aim_until_both_have
 
     # both revealed together, to both seats and everyone
     for reader in (axis, allied, nosy):
-        log = _turn(reader, battle.pk)["log"]
+        log = turn_of(reader, battle.pk)["log"]
         assert {"e": "aim_sealed", "turn": 1, "side": "axis", "aim": 3} in log
         assert {"e": "aim_sealed", "turn": 1, "side": "allied", "aim": 2} in log
         assert {"e": "aims_revealed", "turn": 1, "aims": {"axis": 3, "allied": 2}} in log
@@ -140,14 +109,14 @@ def test_both_decide_in_parallel_and_neither_sees_the_others_aim_until_both_have
 
 def test_a_deadline_with_one_seat_missing_lets_the_computer_pilot_aim_for_it(people):
     battle = _create(people, seed=9, key="test:sealed:2")
-    axis, allied = _client(people["axis"]), _client(people["allied"])
+    axis, allied = logged_in(people["axis"]), logged_in(people["allied"])
     due = Battle.objects.get(pk=battle.pk).decision_due
     assert due is not None
-    assert _aim(axis, battle.pk, "axis", 2, _turn(axis, battle.pk)["version"]).status_code == 200
+    assert _aim(axis, battle.pk, "axis", 2, turn_of(axis, battle.pk)["version"]).status_code == 200
     # the axis decision keeps the allied seat's clock: it does not start again
     assert Battle.objects.get(pk=battle.pk).decision_due == due
     assert play.deadline_pass(battle.pk, now=due + timedelta(seconds=1)) == 1
-    turn = _turn(allied, battle.pk)
+    turn = turn_of(allied, battle.pk)
     notes = [n["text"] for n in turn["notes"]]
     assert "the deadline passed: the computer pilot chose for allied" in notes
     chosen = next(e for e in turn["log"] if e.get("e") == "aims_revealed")
@@ -159,9 +128,9 @@ def test_a_deadline_with_one_seat_missing_lets_the_computer_pilot_aim_for_it(peo
 
 def test_the_battle_flown_to_its_end_by_both_reports_everything(people):
     battle = _create(people, seed=3, key="test:sealed:3")
-    axis, allied = _client(people["axis"]), _client(people["allied"])
+    axis, allied = logged_in(people["axis"]), logged_in(people["allied"])
     for _turn_number in range(SEALED_SCENARIO["turns"]):
-        view = _turn(axis, battle.pk)
+        view = turn_of(axis, battle.pk)
         if view["status"] == "finished":
             break
         assert _aim(axis, battle.pk, "axis", 3, view["version"]).status_code == 200
@@ -171,8 +140,8 @@ def test_the_battle_flown_to_its_end_by_both_reports_everything(people):
     assert battle.result["kind"] == "sealed_duel"
     replayed = SEALED_DUEL.replay(SEALED_SCENARIO, 3, battle.actions)
     assert replayed.log == battle.log and replayed.result() == battle.result
-    after = _client(people["outsider"])
-    turn = _turn(after, battle.pk)
+    after = logged_in(people["outsider"])
+    turn = turn_of(after, battle.pk)
     assert turn["log"] == battle.log and turn["result"] == battle.result
     assert after.get(f"/api/battles/{battle.pk}/log/").json()["actions"] == battle.actions
     report = after.get(f"/battles/{battle.pk}/").content.decode()
@@ -200,8 +169,8 @@ def test_a_timed_out_round_and_the_deadline_sweep_finish_a_battle_nobody_flies(p
 
 def test_a_seat_hands_its_decision_or_its_side_to_the_computer_and_sees_no_more(people):
     battle = _create(people, seed=7, key="test:sealed:5")
-    axis, allied = _client(people["axis"]), _client(people["allied"])
-    version = _turn(axis, battle.pk)["version"]
+    axis, allied = logged_in(people["axis"]), logged_in(people["allied"])
+    version = turn_of(axis, battle.pk)["version"]
     assert _aim(axis, battle.pk, "axis", 1, version).status_code == 200
     # the allied seat lets the computer pilot make this one decision: revealed together
     handed = allied.post(
@@ -220,7 +189,7 @@ def test_a_seat_hands_its_decision_or_its_side_to_the_computer_and_sees_no_more(
         f"/api/battles/{battle.pk}/hand-over/", {"side": "allied", "computer": True}, format="json"
     )
     assert over.status_code == 200, over.content
-    turn = _turn(axis, battle.pk)
+    turn = turn_of(axis, battle.pk)
     assert turn["deciding"] == ["axis"] and turn["view"]["aimed"] == ["allied"]
     assert turn["log"][-1] == {"e": "aim_sealed", "turn": turn["turn"], "side": "allied"}
 
