@@ -9,8 +9,9 @@ import socket
 
 import pytest
 
-# the browser fixtures, defined once for every folder (a second Playwright per process fails)
-pytest_plugins = ["tests.browser_fixtures"]
+# the browser fixtures, defined once for every folder (a second Playwright per process fails);
+# the migration tests' fixtures, defined once for every folder
+pytest_plugins = ["tests.browser_fixtures", "tests.migrations_helper"]
 
 
 def _answers(host: str, port: int) -> bool:

@@ -11,20 +11,15 @@ types (so admin history and permissions) must follow them to the careers app.
 
 from __future__ import annotations
 
-import gzip
-import hashlib
 import json
-import os
 import shutil
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+from tests.migrations_helper import FIXTURES, columns_of, manage, table_hash, unzipped
+
 DUMP = FIXTURES / "demo_db_86c9620.sqlite3.gz"
 MANIFEST = json.loads((FIXTURES / "demo_db_86c9620.manifest.json").read_text())
 
@@ -37,20 +32,6 @@ MOVED = {
     "roster_pilotevent": ("careers_pilotevent", "PilotEvent"),
     "roster_tablebattle": ("careers_tablebattle", "TableBattle"),
 }
-
-
-def _table_hash(conn: sqlite3.Connection, table: str, cols: list[str]) -> tuple[int, str]:
-    """Row count and sha256 of ``table`` over ``cols``, computed as the manifest was."""
-    quoted = ", ".join(f'"{c}"' for c in cols)
-    rows = sorted(
-        json.dumps(dict(zip(cols, r, strict=True)), sort_keys=True, default=str)
-        for r in conn.execute(f'select {quoted} from "{table}"')
-    )
-    return len(rows), hashlib.sha256("\n".join(rows).encode()).hexdigest()
-
-
-def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
-    return [r[1] for r in conn.execute(f'pragma table_info("{table}")')]
 
 
 # The rows the migrations since 86c9620 change on purpose, said here by hand; every other
@@ -71,7 +52,7 @@ def _intended(database: Path, old_columns: dict[str, list[str]]) -> dict[str, di
     with sqlite3.connect(copy) as conn:
         for table, statement in INTENDED.items():
             conn.execute(statement)
-            rows, sha = _table_hash(conn, table, old_columns[table])
+            rows, sha = table_hash(conn, table, old_columns[table])
             expected[table] = {**MANIFEST[table], "rows": rows, "sha256": sha}
     conn.close()
     return expected
@@ -91,7 +72,7 @@ def _mismatches(
         if table not in tables:
             problems.append(f"{old}: table {table} is missing")
             continue
-        count, sha = _table_hash(conn, table, old_columns[old])
+        count, sha = table_hash(conn, table, old_columns[old])
         if (count, sha) != (expected["rows"], expected["sha256"]):
             problems.append(
                 f"{old} as {table}: {count} rows (was {expected['rows']}), hash differs"
@@ -101,30 +82,7 @@ def _mismatches(
 
 @pytest.fixture
 def old_database(tmp_path: Path) -> Path:
-    path = tmp_path / "demo_db_86c9620.sqlite3"
-    with gzip.open(DUMP, "rb") as src, path.open("wb") as dst:
-        shutil.copyfileobj(src, dst)
-    return path
-
-
-def _manage(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{db}",
-        "DJANGO_SETTINGS_MODULE": "angels.settings.local",
-    }
-    env.pop("REDIS_URL", None)
-    env.pop("CELERY_BROKER_URL", None)
-    result = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    return result
+    return unzipped(DUMP, tmp_path)
 
 
 _READ_THROUGH_THE_ORM = """
@@ -154,7 +112,7 @@ print(json.dumps({
 
 def test_old_database_migrates_to_the_careers_layout_keeping_every_row(old_database: Path):
     with sqlite3.connect(old_database) as conn:
-        old_columns = {table: _columns(conn, table) for table in MANIFEST}
+        old_columns = {table: columns_of(conn, table) for table in MANIFEST}
         assert _mismatches(conn, old_columns, {}) == []  # the fixture is what the manifest says
         moved_types = dict(
             conn.execute(
@@ -171,7 +129,7 @@ def test_old_database_migrates_to_the_careers_layout_keeping_every_row(old_datab
     conn.close()
     intended = _intended(old_database, old_columns)
 
-    _manage(old_database, "migrate", "--noinput")
+    manage(old_database, "migrate", "--noinput")
 
     renamed = {old: new for old, (new, _model) in MOVED.items()}
     with sqlite3.connect(old_database) as conn:
@@ -190,7 +148,7 @@ def test_old_database_migrates_to_the_careers_layout_keeping_every_row(old_datab
     conn.close()
 
     names = [model for _new, model in MOVED.values()]
-    out = _manage(old_database, "shell", "-c", _READ_THROUGH_THE_ORM % {"names": names})
+    out = manage(old_database, "shell", "-c", _READ_THROUGH_THE_ORM % {"names": names})
     seen = json.loads(out.stdout.strip().splitlines()[-1])
     assert seen["counts"] == {model: MANIFEST[old]["rows"] for old, (_new, model) in MOVED.items()}
     assert seen["claims_of_battles"] == MANIFEST["roster_claim"]["rows"]
@@ -206,7 +164,7 @@ def test_old_database_migrates_to_the_careers_layout_keeping_every_row(old_datab
 
 def test_the_row_check_notices_a_lost_row(old_database: Path):
     with sqlite3.connect(old_database) as conn:
-        old_columns = {table: _columns(conn, table) for table in MANIFEST}
+        old_columns = {table: columns_of(conn, table) for table in MANIFEST}
         conn.execute("delete from roster_claim where id = (select max(id) from roster_claim)")
         assert _mismatches(conn, old_columns, {}) == [
             "roster_claim as roster_claim: 13 rows (was 14), hash differs"

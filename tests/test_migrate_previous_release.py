@@ -13,26 +13,20 @@ answers 200 and shows the demo's names.
 The fixture was made by ``manage.py migrate && manage.py demo`` in a checkout of 9bccada
 with ``DATABASE_URL=sqlite:///…`` (then VACUUMed and gzipped);
 ``demo_db_9bccada.manifest.json`` holds the row count and sha256 of every table, computed
-as ``_table_hash`` does.
+as ``table_hash`` (tests/migrations_helper.py) does.
 """
 
 from __future__ import annotations
 
-import gzip
 import json
-import os
 import shutil
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.test_migrate_old_database import _columns, _table_hash
+from tests.migrations_helper import FIXTURES, columns_of, manage, table_hash, unzipped
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
 DUMP = FIXTURES / "demo_db_9bccada.sqlite3.gz"
 MANIFEST = json.loads((FIXTURES / "demo_db_9bccada.manifest.json").read_text())
 # Django's bookkeeping: new migrations and models add rows (with higher ids) beside the old.
@@ -58,34 +52,12 @@ def _snapshot(conn: sqlite3.Connection, columns: dict[str, list[str]], last_ids:
                 f'create temp view "old_{table}" as select * from "{table}" '
                 f"where id <= {int(last_ids[table])}"
             )
-            count, sha = _table_hash(conn, f"old_{table}", columns[table])
+            count, sha = table_hash(conn, f"old_{table}", columns[table])
             seen[table] = {"rows": count, "sha256": sha}
         else:
-            count, sha = _table_hash(conn, table, columns[table])
+            count, sha = table_hash(conn, table, columns[table])
             seen[table] = {"rows": count, "sha256": sha}
     return seen
-
-
-def _manage(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{db}",
-        "DJANGO_SETTINGS_MODULE": "angels.settings.local",
-        "ANGELS_EMBEDDED_BEAT": "0",
-        "ANGELS_BACKGROUND_WORK": "inline",
-    }
-    for name in ("REDIS_URL", "CELERY_BROKER_URL", "DJANGO_ALLOWED_HOSTS", "DJANGO_DEBUG"):
-        env.pop(name, None)
-    result = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    return result
 
 
 # Run by `manage.py shell` on the migrated copy: the main pages through Django's test client.
@@ -121,10 +93,7 @@ print(json.dumps(seen))
 
 @pytest.fixture
 def previous_release_database(tmp_path: Path) -> Path:
-    path = tmp_path / "demo_db_9bccada.sqlite3"
-    with gzip.open(DUMP, "rb") as src, path.open("wb") as dst:
-        shutil.copyfileobj(src, dst)
-    return path
+    return unzipped(DUMP, tmp_path)
 
 
 def test_previous_release_database_migrates_keeping_every_row_and_page(
@@ -132,7 +101,7 @@ def test_previous_release_database_migrates_keeping_every_row_and_page(
 ):
     db = previous_release_database
     with sqlite3.connect(db) as conn:
-        columns = {table: _columns(conn, table) for table in MANIFEST}
+        columns = {table: columns_of(conn, table) for table in MANIFEST}
         last_ids = {
             table: conn.execute(f'select coalesce(max(id), 0) from "{table}"').fetchone()[0]
             for table in GROWING
@@ -151,7 +120,7 @@ def test_previous_release_database_migrates_keeping_every_row_and_page(
         expected = _snapshot(conn, columns, last_ids)
     conn.close()
 
-    _manage(db, "migrate", "--noinput")
+    manage(db, "migrate", "--noinput")
 
     with sqlite3.connect(db) as conn:
         after = _snapshot(conn, columns, last_ids)
@@ -160,7 +129,7 @@ def test_previous_release_database_migrates_keeping_every_row_and_page(
         assert conn.execute("pragma foreign_key_check").fetchall() == []
     conn.close()
 
-    out = _manage(db, "shell", "-c", _PAGES)
+    out = manage(db, "shell", "-c", _PAGES)
     pages = json.loads(out.stdout.strip().splitlines()[-1])
     assert set(pages) == {"campaign", "battle report", "pilot", "squadron", "aces"}
     for page, (url, status, missing) in pages.items():
@@ -170,7 +139,7 @@ def test_previous_release_database_migrates_keeping_every_row_and_page(
 
 def test_the_row_check_notices_a_changed_row(previous_release_database: Path):
     with sqlite3.connect(previous_release_database) as conn:
-        columns = {table: _columns(conn, table) for table in MANIFEST}
+        columns = {table: columns_of(conn, table) for table in MANIFEST}
         last_ids = {
             table: conn.execute(f'select max(id) from "{table}"').fetchone()[0] for table in GROWING
         }

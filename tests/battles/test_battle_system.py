@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from battles import services
 from battles.models import Battle
@@ -140,29 +138,14 @@ def test_the_worker_flies_a_battle_with_the_battles_own_system(catalog):
         assert DUEL.replay(DUEL_SCENARIO, 11, battle.actions).log == battle.log
 
 
-@pytest.fixture
-def back_to_latest():
-    yield
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-
 @pytest.mark.django_db(transaction=True)
-def test_existing_battles_migrate_to_angels20_with_nothing_lost(back_to_latest):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
+def test_existing_battles_migrate_to_angels20_with_nothing_lost(migrated):
     before = [("battles", "0007_battle_decision_due_handed_notes")]
-    executor.migrate(before)
-    old = executor.loader.project_state(before).apps.get_model("battles", "Battle")
+    old = migrated(before).get_model("battles", "Battle")
     row = old.objects.create(
         scenario="dogfight", seed=5, setup={"name": "x"}, status="draft", log=[{"e": "a"}]
     )
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    after = [("battles", "0008_battle_system")]
-    executor.migrate(after)
-    new = executor.loader.project_state(after).apps.get_model("battles", "Battle")
+    new = migrated([("battles", "0008_battle_system")]).get_model("battles", "Battle")
     migrated = new.objects.get(pk=row.pk)
     assert migrated.system == "angels20"
     assert (migrated.scenario, migrated.seed, migrated.setup, migrated.log) == (

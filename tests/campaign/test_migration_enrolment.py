@@ -2,8 +2,6 @@
 active campaign, nothing lost (ruling "Enrolment: existing data")."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 BEFORE = [
     ("campaign", "0003_engine_rules"),
@@ -13,24 +11,9 @@ BEFORE = [
 AFTER = [("campaign", "0004_enrol_serving_pilots")]
 
 
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-@pytest.fixture
-def back_to_latest():
-    yield
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-
 @pytest.mark.django_db(transaction=True)
-def test_serving_pilots_are_enrolled_in_one_active_campaign(back_to_latest):
-    apps = _migrate(BEFORE)
+def test_serving_pilots_are_enrolled_in_one_active_campaign(migrated):
+    apps = migrated(BEFORE)
     User = apps.get_model("auth", "User")
     Squadron = apps.get_model("roster", "Squadron")
     Pilot = apps.get_model("roster", "Pilot")
@@ -72,7 +55,7 @@ def test_serving_pilots_are_enrolled_in_one_active_campaign(back_to_latest):
     PilotEvent.objects.create(pilot=wounded, kind="wounded", campaign=older, campaign_turn=9)
     rows = Pilot.objects.count()
 
-    apps = _migrate(AFTER)
+    apps = migrated(AFTER)
     Pilot = apps.get_model("roster", "Pilot")
     enrolled = dict(Pilot.objects.values_list("name", "enrolled_in__name"))
     assert enrolled == {

@@ -1,8 +1,6 @@
 """Air Pirates cards stored before the bomber rules gain bomber_class and cannon_30mm_only."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from roster.game_cards import game_cards_problems
 from rules.airpirates.units import catalog_card
@@ -10,21 +8,6 @@ from rules.airpirates.units import catalog_card
 BEFORE = [("roster", "0009_aircraft_game_cards")]
 AFTER = [("roster", "0010_airpirates_card_bomber_fields")]
 LATER = ("bomber_class", "cannon_30mm_only")
-
-
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-@pytest.fixture
-def back_to_latest():
-    yield
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 def _old_block(name, **edits):
@@ -45,14 +28,14 @@ def _type(AircraftType, name, block):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_old_cards_gain_the_bomber_fields_and_keep_their_edits(back_to_latest):
-    apps = _migrate(BEFORE)
+def test_old_cards_gain_the_bomber_fields_and_keep_their_edits(migrated):
+    apps = migrated(BEFORE)
     AircraftType = apps.get_model("roster", "AircraftType")
     havoc = _old_block("Douglas A-20 Havoc", defence_factor=5)  # an organiser's edit
     _type(AircraftType, "Douglas A-20 Havoc", havoc)
     _type(AircraftType, "A club's own bomber", _old_block("Douglas A-20 Havoc"))
 
-    apps = _migrate(AFTER)
+    apps = migrated(AFTER)
     AircraftType = apps.get_model("roster", "AircraftType")
     cards = {a.name: a.game_cards for a in AircraftType.objects.all()}
     shipped = cards["Douglas A-20 Havoc"]["airpirates"]

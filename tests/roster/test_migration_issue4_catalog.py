@@ -1,18 +1,9 @@
 """A catalog loaded before the bomber classes and night fighters is brought up to date."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 BEFORE = [("roster", "0003_bomber_classes")]
 AFTER = [("roster", "0004_shipped_bomber_classes_and_night_fighters")]
-
-
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 def _type(AircraftType, name, kind, abilities):
@@ -23,26 +14,16 @@ def _type(AircraftType, name, kind, abilities):
     )  # fmt: skip
 
 
-@pytest.fixture
-def back_to_latest():
-    """Going back to roster 0003 also unapplies the apps that depend on roster (careers):
-    bring every app back to its latest migration, whatever the test did."""
-    yield
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-
 @pytest.mark.django_db(transaction=True)
-def test_old_shipped_values_are_updated_and_organiser_choices_kept(back_to_latest):
-    apps = _migrate(BEFORE)
+def test_old_shipped_values_are_updated_and_organiser_choices_kept(migrated):
+    apps = migrated(BEFORE)
     AircraftType = apps.get_model("roster", "AircraftType")
     _type(AircraftType, "Junkers Ju 88", "bomber", ["Bomber"])
     _type(AircraftType, "Dornier Do 17", "bomber", ["Bomber"])
     _type(AircraftType, "Douglas A-20 Havoc", "heavy bomber", ["Bomber"])  # organiser's edit
     _type(AircraftType, "Messerschmitt Bf 110", "heavy fighter", ["Night Fighter"])
 
-    apps = _migrate(AFTER)
+    apps = migrated(AFTER)
     AircraftType = apps.get_model("roster", "AircraftType")
     kinds = dict(AircraftType.objects.values_list("name", "kind"))
     abilities = dict(AircraftType.objects.values_list("name", "abilities"))
