@@ -30,9 +30,31 @@ def chosen_game(name: Any) -> TacticalSystem | None:
     return game if game is not None and other_games.offers_scenarios(game) else None
 
 
-def _form_fields(key: str) -> tuple[str, str, str]:
-    """The page's names of a scenario's slots and settings (one set per scenario)."""
-    return f"{key}-{{side}}_aircraft", f"{key}-{{side}}_quality", f"{key}-setting-{{name}}"
+def _slot_names(key: str, side: str) -> tuple[str, str]:
+    """The page's names of a side's aircraft and quality selects in scenario ``key``'s form."""
+    return f"{key}-{side}_aircraft", f"{key}-{side}_quality"
+
+
+def _setting_name(key: str, name: str) -> str:
+    """The page's name of setting ``name`` in scenario ``key``'s form."""
+    return f"{key}-setting-{name}"
+
+
+def _posted_slots(post: Any, key: str, side: str) -> list[tuple[str, str]]:
+    """A side's slots as posted in scenario ``key``'s form: (aircraft, quality) in slot
+    order, "" where a slot's select was not sent; none without a post."""
+    if not post:
+        return []
+    aircraft, quality = (post.getlist(name) for name in _slot_names(key, side))
+    return [
+        (aircraft[i] if i < len(aircraft) else "", quality[i] if i < len(quality) else "")
+        for i in range(max(len(aircraft), len(quality)))
+    ]
+
+
+def _posted_setting(post: Any, key: str, name: str) -> str:
+    """Setting ``name`` as posted in scenario ``key``'s form, as typed ("" if not sent)."""
+    return str(post.get(_setting_name(key, name), "")) if post else ""
 
 
 def form_request(post: Any, game: TacticalSystem, key: str) -> tuple[Any, dict[str, Any] | None]:
@@ -41,21 +63,20 @@ def form_request(post: Any, game: TacticalSystem, key: str) -> tuple[Any, dict[s
     form = other_games.scenario_form(game, key)
     if form is None:
         return None, None
-    aircraft, quality, setting = _form_fields(key)
     flights = None
     if "flights" in form:
-        flights = {}
-        for side in game.sides:
-            names = post.getlist(aircraft.format(side=side))
-            qualities = post.getlist(quality.format(side=side))
-            chosen = [(n, qualities[i] if i < len(qualities) else "") for i, n in enumerate(names)]
-            flights[side] = [
-                {"aircraft": n, "quality": q or form["flights"]["default_quality"]}
-                for n, q in chosen if n
-            ]  # fmt: skip
+        default = form["flights"]["default_quality"]
+        flights = {
+            side: [
+                {"aircraft": name, "quality": quality or default}
+                for name, quality in _posted_slots(post, key, side)
+                if name
+            ]
+            for side in game.sides
+        }
     settings: dict[str, Any] = {}
     for spec in form.get("settings", []):
-        raw = str(post.get(setting.format(name=spec["name"]), "")).strip()
+        raw = _posted_setting(post, key, spec["name"]).strip()
         if raw:
             number = digits(raw)
             settings[spec["name"]] = number if number is not None else raw
@@ -67,31 +88,28 @@ def _form_context(
 ) -> dict[str, Any]:
     """One scenario's form as the page draws it: each side's slots with what was chosen and
     the side's points (the aircraft's plus the quality's), and the settings."""
-    aircraft, quality, setting = _form_fields(key)
     spec = form.get("flights") or {}
     points = {o["value"]: o["points"] for o in spec.get("aircraft", [])}
     quality_points = {o["value"]: o["points"] for o in spec.get("qualities", [])}
     sides = []
     for side in game.sides if spec else ():
-        names = post.getlist(aircraft.format(side=side)) if post else []
-        qualities = post.getlist(quality.format(side=side)) if post else []
+        posted = _posted_slots(post, key, side)
         slots = []
         for i in range(int(spec["slots"])):
-            name = names[i] if i < len(names) else ""
-            chosen = (
-                qualities[i] if i < len(qualities) and qualities[i] else spec["default_quality"]
+            name, quality = posted[i] if i < len(posted) else ("", "")
+            slots.append(
+                {"n": i + 1, "aircraft": name, "quality": quality or spec["default_quality"]}
             )
-            slots.append({"n": i + 1, "aircraft": name, "quality": chosen})
         total = sum(points.get(s["aircraft"], 0) + quality_points.get(s["quality"], 0)
                     for s in slots if s["aircraft"] in points)  # fmt: skip
+        aircraft_name, quality_name = _slot_names(key, side)
         sides.append({
             "side": side, "slots": slots, "points": total,
-            "aircraft_name": aircraft.format(side=side), "quality_name": quality.format(side=side),
+            "aircraft_name": aircraft_name, "quality_name": quality_name,
             "errors": by_field.get(f"{side}_aircraft", []),
         })  # fmt: skip
     settings = [
-        dict(s, input=setting.format(name=s["name"]),
-             value=str(post.get(setting.format(name=s["name"]), "")) if post else "",
+        dict(s, input=_setting_name(key, s["name"]), value=_posted_setting(post, key, s["name"]),
              errors=by_field.get(f"scenario_settings.{s['name']}", []))
         for s in form.get("settings", [])
     ]  # fmt: skip
