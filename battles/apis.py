@@ -70,7 +70,7 @@ class BattleCreateApi(APIView):
 
 class BattleDetailApi(generics.RetrieveAPIView):
     serializer_class = BattleOutput
-    queryset = Battle.objects.defer("log", "actions", "setup")
+    queryset = selectors.with_setup_name(Battle.objects.defer("log", "actions", "setup"))
 
 
 class BattleLogApi(generics.RetrieveAPIView):

@@ -23,6 +23,9 @@ from django.db.models import Q
 
 from rules.tactical import DEFAULT_SYSTEM, UnknownSystem, system_named
 
+# the annotation of a battle's setup's name (battles.selectors.with_setup_name)
+SETUP_NAME = "listed_setup_name"
+
 
 class BattleStatus(models.TextChoices):
     DRAFT = "draft", "Waiting to be resolved"
@@ -207,7 +210,17 @@ class Battle(models.Model):
 
     @property
     def scenario_title(self) -> str:
-        """The scenario's name as pages show it: another game's from its own list (issue 25)."""
+        """The scenario's name as pages show it: another game's from its own list (issue 25).
+
+        A battle built from a setup (``services.battle_create_from_setup``) is stored as an
+        engagement, so that its odds and retries fly that setup and are not rebuilt from a
+        scenario's key; a campaign's (``source_key`` ``campaign:<id>:...``) is "Campaign
+        engagement", any other one is called by its setup's own name (a game's scenario,
+        e.g. "Dusk at the crossroads"), when the setup gives one."""
+        if self.scenario == ScenarioKind.ENGAGEMENT and not self.source_key.startswith("campaign:"):
+            name = self.setup_name
+            if name:
+                return name
         if self.system != DEFAULT_SYSTEM:
             try:
                 offered = getattr(system_named(self.system), "scenarios", None)
@@ -216,6 +229,16 @@ class Battle(models.Model):
             if isinstance(offered, dict) and self.scenario in offered:
                 return str(offered[self.scenario])
         return str(self.get_scenario_display())
+
+    @property
+    def setup_name(self) -> str:
+        """The name its setup gives the scenario ("" if none): from a list's annotation
+        (``selectors.with_setup_name``, which spares a list with the setup deferred a query
+        per row) when there is one, else read from the setup."""
+        if SETUP_NAME in self.__dict__:
+            return str(self.__dict__[SETUP_NAME] or "")
+        setup = self.setup
+        return str(setup.get("name") or "") if isinstance(setup, dict) else ""
 
     @property
     def winner(self) -> str | None:

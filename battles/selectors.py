@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.db.models.fields.json import KT
 from django.urls import reverse
 
 from roster.campaign_hooks import current
 from roster.models import Pilot
 
-from .models import Battle, BattleStatus
+from .models import SETUP_NAME, Battle, BattleStatus
 from .services import seed_visible
 
 
@@ -52,11 +53,20 @@ def battle_crews(battle: Battle) -> dict[int, dict[str, str]]:
     return {i: named[r] for i, r in refs.items() if r in named}
 
 
+def with_setup_name(qs: QuerySet[Battle]) -> QuerySet[Battle]:
+    """``qs`` with each battle's setup's name read by the database (``Battle.setup_name``),
+    so a list that defers the setup still titles a battle built from one by its own
+    scenario's name (``Battle.scenario_title``) without a query per row."""
+    return qs.annotate(**{SETUP_NAME: KT("setup__name")})
+
+
 def battle_list(*, with_batch_runs: bool = True) -> QuerySet[Battle]:
     """Battles, newest first, without their logs (search and filters:
     ``battles.filters.BattleFilter``); the page leaves out the runs of batches
     unless asked for them."""
-    qs = Battle.objects.defer("log", "actions", "setup").order_by("-created_at", "-pk")
+    qs = with_setup_name(
+        Battle.objects.defer("log", "actions", "setup").order_by("-created_at", "-pk")
+    )
     return qs if with_batch_runs else qs.filter(batch__isnull=True)
 
 

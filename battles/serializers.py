@@ -111,6 +111,11 @@ class BattleOutput(serializers.ModelSerializer):
 
     winner = serializers.CharField(read_only=True, allow_null=True)
     seed = serializers.IntegerField(read_only=True, allow_null=True)
+    scenario_title = serializers.CharField(
+        read_only=True,
+        help_text="The scenario's name as the pages show it: a game's own scenario's title, "
+        '"Campaign engagement" for a campaign\'s battle, or the name its setup gives it.',
+    )
     queued = serializers.BooleanField(
         read_only=True, help_text="Stored, waiting for the broker (sent when it is back)."
     )
@@ -125,7 +130,7 @@ class BattleOutput(serializers.ModelSerializer):
     class Meta:
         model = Battle
         fields = (
-            "id", "system", "scenario", "settings", "flights", "seed", "status", "error", "attempts", "result",
+            "id", "system", "scenario", "scenario_title", "settings", "flights", "seed", "status", "error", "attempts", "result",
             "winner", "batch", "source_key", "created_at", "started_at", "finished_at", "queued", "applied_at",
             "not_applied", "apply_error",
         )  # fmt: skip

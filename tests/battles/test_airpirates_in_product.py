@@ -10,6 +10,7 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 
 from battles.models import Battle
 from campaign import services
@@ -123,6 +124,17 @@ def test_a_campaign_under_air_pirates_flies_an_engagement_and_careers_get_its_hi
     assert _play_until_an_engine_battle(campaign, organiser, django_capture_on_commit_callbacks)
     battle = Battle.objects.filter(source_key__startswith=f"campaign:{campaign.pk}:").get()
     assert battle.system == "airpirates" and battle.status == "finished"
+    # a campaign's battle is titled as one, though its setup is named after the mission
+    # (a setup-built battle of no campaign goes by that name: test_setup_battle_titles.py)
+    assert battle.setup["name"].startswith("Pirate war: ")
+    reader = Client()
+    reader.force_login(organiser)
+    assert f"Battle #{battle.pk}: Campaign engagement" in _text(
+        reader.get(f"/battles/{battle.pk}/")
+    )
+    assert (
+        reader.get(f"/api/battles/{battle.pk}/").json()["scenario_title"] == "Campaign engagement"
+    )
     assert battle.applied_at is not None and battle.apply_error == ""
     assert battle.settings["policies"] == {"axis": "competent", "allied": "competent"}
     # the card game's mission: its planes, each with its pilot's reference, 13c and 14 on
