@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from battles.models import Battle
+from tests.battles.seating import logged_in
 from tests.errors import reason
 
-from .test_play_by_web import _client, _create, cast  # noqa: F401  (cast is a fixture)
+from .test_play_by_web import _create, cast  # noqa: F401  (cast is a fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -18,12 +19,12 @@ def _at_a_move(cast):  # noqa: F811
     """A Dogfight at its first move: (battle id, side to act, the other side)."""
     pk = _create(cast, seed=21)
     for _ in range(10):  # initiative and the like, until an aircraft may start its move
-        view = _client(cast["axis"]).get(f"/api/battles/{pk}/turn/").json()
+        view = logged_in(cast["axis"]).get(f"/api/battles/{pk}/turn/").json()
         side = view["to_act"]
-        view = _client(cast[side]).get(f"/api/battles/{pk}/turn/").json()
+        view = logged_in(cast[side]).get(f"/api/battles/{pk}/turn/").json()
         if view["movable"]:
             return pk, side, "allied" if side == "axis" else "axis", view
-        answer = _client(cast[side]).post(
+        answer = logged_in(cast[side]).post(
             f"/api/battles/{pk}/turn/",
             {"version": view["version"], "action": view["legal_actions"][0]},
             format="json",
@@ -36,7 +37,7 @@ def test_the_seat_to_act_gets_move_choices_and_flies_one(cast):  # noqa: F811
     pk, side, other, view = _at_a_move(cast)
     url = f"/api/battles/{pk}/turn/"
     plane = view["movable"][0]
-    me = _client(cast[side])
+    me = logged_in(cast[side])
     assert view["move_choices"] is None  # not asked: a poll pays nothing
     asked = me.get(f"{url}?moves={plane}").json()["move_choices"]
     assert asked["plane"] == plane and asked["plans"] > 100 and asked["ends"] == []
@@ -50,7 +51,7 @@ def test_the_seat_to_act_gets_move_choices_and_flies_one(cast):  # noqa: F811
     path = end["paths"][0]
     assert path["maneuvers"] == [] and path["hexes"][-1] == [col, row]
     # the other side: no choices, even when it asks
-    seen = _client(cast[other]).get(f"{url}?moves={plane}&to={col},{row}").json()
+    seen = logged_in(cast[other]).get(f"{url}?moves={plane}&to={col},{row}").json()
     assert seen["move_choices"] is None and seen["movable"] == []
     # posted as it is, with one of its statuses, through the checked apply
     action = {**path["action"], "status": path["statuses"][0]}
@@ -82,7 +83,7 @@ BAD_QUERIES = [
 def test_bad_move_queries_are_refused_by_field(cast):  # noqa: F811
     pk, side, _, _ = _at_a_move(cast)
     for query, field in BAD_QUERIES:
-        answer = _client(cast[side]).get(f"/api/battles/{pk}/turn/?{query}")
+        answer = logged_in(cast[side]).get(f"/api/battles/{pk}/turn/?{query}")
         assert answer.status_code == 400 and answer.json()["field"] == field, query
         reason(answer.json())
 
@@ -90,7 +91,7 @@ def test_bad_move_queries_are_refused_by_field(cast):  # noqa: F811
 def test_a_move_off_the_map_is_listed_on_its_edge_hex_and_flown(cast):  # noqa: F811
     # Limited Fuel: the allied fighters start on the north edge, some moves leave the map
     pk = _create(cast, "limited_fuel", allied={"user": "hans"}, seed=5)  # hans flies both
-    me = _client(cast["axis"])
+    me = logged_in(cast["axis"])
     url = f"/api/battles/{pk}/turn/"
     for _ in range(10):  # on to the first move that may leave the map
         view = me.get(url).json()

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from battles.models import Battle
+from tests.battles.seating import logged_in
 
-from .test_play_by_web import _client, cast  # noqa: F401  (cast is a fixture)
+from .test_play_by_web import cast  # noqa: F401  (cast is a fixture)
 from .test_play_moves import _at_a_move
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +22,7 @@ def test_activating_the_other_sides_aircraft_names_the_aircraft_and_its_side(cas
     own = next(a for a in view["legal_actions"] if a["type"] == "activate")
     theirs = next(p for p in view["aircraft"] if p["side"] == other and p["id"] not in mine)
     before = Battle.objects.values("version", "actions").get(pk=pk)
-    answer = _client(cast[side]).post(
+    answer = logged_in(cast[side]).post(
         f"/api/battles/{pk}/turn/",
         {"version": view["version"], "action": {**own, "plane": theirs["id"]}},
         format="json",
