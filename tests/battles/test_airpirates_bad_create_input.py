@@ -138,13 +138,6 @@ BAD = [
 ]
 
 
-@pytest.fixture
-def flyer(client, catalog):
-    user = get_user_model().objects.create_user("badinput", password="pw-123456")
-    client.force_login(user)
-    return client
-
-
 @pytest.mark.parametrize(("extra", "field"), BAD)
 def test_bad_air_pirates_input_is_a_400_naming_the_field(
     flyer, django_capture_on_commit_callbacks, extra, field

@@ -7,17 +7,16 @@ together), and the result, the hits of the bombers' gunnery among them, reaches 
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from battles.models import Battle
-from campaign import services
 from careers.models import PilotEvent
-from demo.roster import demo_roster_create
-from roster.models import Squadron
 from rules.airpirates import bombers as bb
 from rules.airpirates import interception as ic
 from rules.dice import ScriptedDice
-from tests.campaign.test_engine_engagements import _play_until_an_engine_battle
+from tests.battles.airpirates_product import (
+    engine_campaign,
+    first_engine_battle,
+    organiser_with_demo_roster,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -29,16 +28,10 @@ def test_a_campaign_engagement_with_bombers_is_flown_under_20_and_reaches_career
 ):
     # the card game's flak before the battle (interception.py) misses: the battle of seed 4
     monkeypatch.setattr(ic, "flak_dice", lambda seed: ScriptedDice([1] * 4))
-    organiser = get_user_model().objects.create_user("orga", password="pw-orga-123")
-    demo_roster_create()
+    organiser = organiser_with_demo_roster()
     # seed 4: two Lancasters against an Me 262, two Bf 109s and an Fw 190
-    campaign = services.campaign_open(
-        name="Night raid", created_by=organiser, seed=4, resolution_mode="engine",
-        squadrons=list(Squadron.objects.all()), auto_advance=False, tactical_system="airpirates",
-    )  # fmt: skip
-    services.campaign_start(campaign_id=campaign.pk, by=organiser)
-    assert _play_until_an_engine_battle(campaign, organiser, django_capture_on_commit_callbacks)
-    battle = Battle.objects.filter(source_key__startswith=f"campaign:{campaign.pk}:").get()
+    campaign = engine_campaign(organiser, name="Night raid", seed=4)
+    battle = first_engine_battle(campaign, organiser, django_capture_on_commit_callbacks)
     assert battle.status == "finished" and battle.applied_at is not None
     assert battle.apply_error == ""
     assert battle.setup["options"] == ["bailout", "bombers", "points"]

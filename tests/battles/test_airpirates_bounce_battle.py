@@ -7,19 +7,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from battles.models import Battle
 from rules.airpirates.system import AIRPIRATES
+from tests.battles.airpirates_product import page_text
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def flyer(client, catalog):
-    user = get_user_model().objects.create_user("bouncer", password="pw-123456")
-    client.force_login(user)
-    return client
 
 
 def test_the_bounce_scenario_is_flown_and_its_report_tells_the_spotting(
@@ -38,9 +31,7 @@ def test_the_bounce_scenario_is_flown_and_its_report_tells_the_spotting(
     assert battle.status == "finished" and battle.setup["options"] == ["bounce", "spotting"]
     again = AIRPIRATES.replay(battle.setup, battle.seed, battle.actions)
     assert again.log == battle.log
-    report = " ".join(
-        re.sub(r"<[^>]+>", " ", flyer.get(f"/battles/{battle.pk}/").content.decode()).split()
-    )
+    report = page_text(flyer.get(f"/battles/{battle.pk}/"))
     assert re.search(
         r"(axis|allied) puts the sun to the (E|SE|SW|W|NW|NE)\. \[002 '9a1\.7'\]", report
     )

@@ -15,24 +15,17 @@ from django.test import Client
 from battles.models import Battle
 from campaign import services
 from careers.models import PilotEvent
-from demo.roster import demo_roster_create
 from roster.models import Squadron
 from rules.airpirates.system import AIRPIRATES
 from rules.tactical import check_result
-from tests.campaign.test_engine_engagements import _play_until_an_engine_battle
+from tests.battles.airpirates_product import (
+    engine_campaign,
+    first_engine_battle,
+    organiser_with_demo_roster,
+    page_text,
+)
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def flyer(client, catalog):
-    user = get_user_model().objects.create_user("flyer", password="pw-123456")
-    client.force_login(user)
-    return client
-
-
-def _text(response) -> str:
-    return " ".join(re.sub(r"<[^>]+>", " ", response.content.decode()).split())
 
 
 def test_the_new_battle_page_and_api_offer_its_scenarios(flyer):
@@ -79,7 +72,7 @@ def test_an_engine_flown_battle_finishes_and_its_report_and_api_show_its_log(
     assert again.result() == result and again.log == battle.log
     page = flyer.get(f"/battles/{battle.pk}/").content.decode()
     assert "<svg" in page and '"label": "#1 A4 S5"' in page  # its frames carry the map
-    report = _text(flyer.get(f"/battles/{battle.pk}/"))
+    report = page_text(flyer.get(f"/battles/{battle.pk}/"))
     assert "Game: Air Pirates" in report and "Two against two" in report
     # its log in its own words, with the dice and the rule (rules/airpirates/words.py)
     assert re.search(
@@ -113,23 +106,17 @@ def test_a_battle_without_pilots_named_is_flown_by_the_competent_pilot(
 def test_a_campaign_under_air_pirates_flies_an_engagement_and_careers_get_its_hits(
     catalog, django_capture_on_commit_callbacks
 ):
-    organiser = get_user_model().objects.create_user("orga", password="pw-orga-123")
-    demo_roster_create()
-    campaign = services.campaign_open(
-        name="Pirate war", created_by=organiser, seed=6, resolution_mode="engine",
-        squadrons=list(Squadron.objects.all()), auto_advance=False, tactical_system="airpirates",
-    )  # fmt: skip
+    organiser = organiser_with_demo_roster()
+    campaign = engine_campaign(organiser, name="Pirate war", seed=6)
     assert campaign.survival_rule == "air_pirates"
-    services.campaign_start(campaign_id=campaign.pk, by=organiser)
-    assert _play_until_an_engine_battle(campaign, organiser, django_capture_on_commit_callbacks)
-    battle = Battle.objects.filter(source_key__startswith=f"campaign:{campaign.pk}:").get()
+    battle = first_engine_battle(campaign, organiser, django_capture_on_commit_callbacks)
     assert battle.system == "airpirates" and battle.status == "finished"
     # a campaign's battle is titled as one, though its setup is named after the mission
     # (a setup-built battle of no campaign goes by that name: test_setup_battle_titles.py)
     assert battle.setup["name"].startswith("Pirate war: ")
     reader = Client()
     reader.force_login(organiser)
-    assert f"Battle #{battle.pk}: Campaign engagement" in _text(
+    assert f"Battle #{battle.pk}: Campaign engagement" in page_text(
         reader.get(f"/battles/{battle.pk}/")
     )
     assert (
@@ -204,7 +191,7 @@ def test_a_person_flies_it_against_the_competent_pilot_through_the_turn_api(flye
     assert again.log == battle.log
     assert "sequence marker:" in turn["phase"] and "Phase of " in turn["phase"]
     page = flyer.get(f"/battles/{battle.pk}/play/")
-    assert page.status_code == 200 and "Basic game: two Bf 109E" in _text(page)
+    assert page.status_code == 200 and "Basic game: two Bf 109E" in page_text(page)
     # the banner: the turn once, then the game's phase with its impulse and the marker
     assert f"Turn <strong>{turn['turn']}</strong>: {turn['phase']}" in page.content.decode()
     # its gameboard drawn (rules/airpirates/pages.py): each unit with altitude and speed
@@ -218,10 +205,8 @@ def test_a_web_engagement_under_air_pirates_is_flown_in_the_browser_and_reaches_
     from battles.play import hand_over
     from tests.campaign.test_web_engagements import play_until_a_web_battle
 
-    users = get_user_model().objects
-    organiser = users.create_user("orga", password="pw-orga-123")
-    hans = users.create_user("hans", password="pw-hans-123")
-    demo_roster_create()
+    organiser = organiser_with_demo_roster()
+    hans = get_user_model().objects.create_user("hans", password="pw-hans-123")
     campaign = services.campaign_open(
         name="Pirate web war", created_by=organiser, seed=6, resolution_mode="web",
         squadrons=list(Squadron.objects.all()), tactical_system="airpirates",

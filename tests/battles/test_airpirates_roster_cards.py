@@ -5,17 +5,19 @@ page and API (002 [14]), and a campaign pilot's own 002 quality (issue 26, "Peop
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 from django.contrib.auth import get_user_model
 
 from battles.models import Battle
-from campaign import services
-from demo.roster import demo_roster_create
-from roster.models import AircraftType, Pilot, Squadron
+from roster.models import AircraftType, Pilot
 from rules.airpirates.system import AIRPIRATES
-from tests.campaign.test_engine_engagements import _play_until_an_engine_battle
+from tests.battles.airpirates_product import (
+    engine_campaign,
+    first_engine_battle,
+    organiser_with_demo_roster,
+    page_text,
+)
 
 pytestmark = pytest.mark.django_db
 CREATE = "/api/battles/create/"
@@ -41,10 +43,6 @@ def _edit(client, name: str, **values) -> None:
         content_type="application/json",
     )
     assert answer.status_code == 200, answer.content
-
-
-def _text(response) -> str:
-    return " ".join(re.sub(r"<[^>]+>", " ", response.content.decode()).split())
 
 
 def _create(client, capture, body):
@@ -124,7 +122,7 @@ def test_the_new_battle_page_builds_flights_and_shows_each_flights_points(staff)
     assert '<option value="P-51 Mustang" data-points="14">P-51 Mustang (14 points)</option>' in html
     assert '<option value="P-51D" data-points="13">P-51D (13 points)</option>' in html
     assert 'data-points="-1">inexperienced (-1 point)</option>' in html
-    assert "Axis flight: 0 points" in _text(page)
+    assert "Axis flight: 0 points" in page_text(page)
     post = {
         "system": "airpirates", "scenario": "built",
         "axis_policy": "random", "allied_policy": "random",
@@ -136,7 +134,7 @@ def test_the_new_battle_page_builds_flights_and_shows_each_flights_points(staff)
     }  # fmt: skip
     refused = staff.post("/battles/new/", post)
     assert refused.status_code == 400
-    text = _text(refused)
+    text = page_text(refused)
     assert "Axis flight: 28 points" in text and "Allied flight: 15 points" in text  # 16+12; 15
     assert "The axis flight is worth 28 points, over the budget of 20" in text
     assert 'value="20"' in refused.content.decode()  # what was entered is kept
@@ -149,19 +147,13 @@ def test_the_new_battle_page_builds_flights_and_shows_each_flights_points(staff)
 def test_a_campaign_engagement_flies_the_edited_cards_and_the_pilots_own_qualities(
     staff, django_capture_on_commit_callbacks
 ):
-    organiser = get_user_model().objects.create_user("orga", password="pw-orga-123")
-    demo_roster_create()
+    organiser = organiser_with_demo_roster()
     for row in AircraftType.objects.exclude(game_cards__airpirates__values=None):
         if "values" in (row.game_cards or {}).get("airpirates", {}):
             _edit(staff, row.name, defence_factor=6)
     Pilot.objects.update(quality_scale="air_pirates", quality="inexperienced")
-    campaign = services.campaign_open(
-        name="Pirate war", created_by=organiser, seed=6, resolution_mode="engine",
-        squadrons=list(Squadron.objects.all()), auto_advance=False, tactical_system="airpirates",
-    )  # fmt: skip
-    services.campaign_start(campaign_id=campaign.pk, by=organiser)
-    assert _play_until_an_engine_battle(campaign, organiser, django_capture_on_commit_callbacks)
-    battle = Battle.objects.filter(source_key__startswith=f"campaign:{campaign.pk}:").get()
+    campaign = engine_campaign(organiser, name="Pirate war", seed=6)
+    battle = first_engine_battle(campaign, organiser, django_capture_on_commit_callbacks)
     assert battle.system == "airpirates"
     units = AIRPIRATES.new_battle(battle.setup, battle.seed).units
     assert units and {u.card["defence_factor"] for u in units} == {6}
