@@ -11,7 +11,11 @@ Files in ``rules/catalog/``:
   planes (docs/rulings.md, "Aircraft catalog");
 - ``airpirates_cards.csv`` / ``airforce_cards.csv``: every type's *Air Pirates* control
   card and *Air Force* data card, one value a line with its kind (printed or estimated)
-  and source, written by ``python -m rules.build_game_cards`` (docs/rulings.md).
+  and source, written by ``python -m rules.build_game_cards`` (docs/rulings.md);
+- ``airpirates_named_types.csv`` / ``airpirates_named_cards.csv``: the 24 aircraft *Air
+  Pirates* (002) names by its own names (the CR.42, the Nate ...), each a type with its
+  facts, an estimated Angels 20 card and its estimated control card, written by the same
+  command (ruling "Air Pirates: the aircraft 002 names as roster types").
 
 :func:`catalog_load` validates every row before it writes anything, and
 writes in one transaction: a bad row stops the load with the file, line and
@@ -64,8 +68,12 @@ CARD_GAME_COLUMNS = (
     "source",
 )
 CARD_GAME_TACTICAL_COLUMNS = ("name", *TACTICAL_COLUMNS, "basis")
+NAMED_TYPES_FILE = "airpirates_named_types.csv"  # the aircraft 002 names (same columns)
 # Issue 25: the other games' cards, one value a line (rules/build_game_cards.py writes them).
-GAME_CARD_FILES = {"airpirates": "airpirates_cards.csv", "airforce": "airforce_cards.csv"}
+GAME_CARD_FILES = {
+    "airpirates": ("airpirates_cards.csv", "airpirates_named_cards.csv"),
+    "airforce": ("airforce_cards.csv",),
+}
 GAME_CARD_COLUMNS = ("name", "field", "value", "kind", "source")
 
 # The columns of a catalog file that may name an estimated model field.
@@ -244,30 +252,50 @@ def read_catalog(directory: Path = CATALOG_DIR) -> list[dict[str, Any]]:
     if missing:
         raise CatalogError(tactical_path, 0, "name", f"no tactical card for {missing[0]!r}")
     types.update(deck)
-    for game, file_name in GAME_CARD_FILES.items():
-        blocks = _read_game_cards(directory / file_name, game, types)
+
+    named_path = directory / NAMED_TYPES_FILE
+    for line, data in _read(named_path, ANGELS20_COLUMNS):
+        row = _Row(named_path, line, data)
+        name = row.text("name")
+        if name in types:
+            raise row.fail("name", f"{name!r} appears twice")
+        types[name] = {
+            "name": name,
+            "side": _side(row),
+            **_tactical(row),
+            "origin": CatalogOrigin.AIR_PIRATES,
+            "source": row.text("source"),
+        }
+    for game, file_names in GAME_CARD_FILES.items():
+        blocks = _read_game_cards([directory / f for f in file_names], game, types)
         for name, block in blocks.items():
             types[name].setdefault("game_cards", {})[game] = block
     return list(types.values())
 
 
+def _game_card_rows(paths: list[Path]) -> Iterator[tuple[Path, int, dict[str, str]]]:
+    for path in paths:
+        for line, data in _read(path, GAME_CARD_COLUMNS):
+            yield path, line, data
+
+
 def _read_game_cards(
-    path: Path, game: str, types: dict[str, dict[str, Any]]
+    paths: list[Path], game: str, types: dict[str, dict[str, Any]]
 ) -> dict[str, dict[str, Any]]:
-    """One game's cards by type name, each value checked by the game's schema in rules/;
-    a bad value names the file, line and field (and the rule). Every type has a card or a
-    ``reason`` line."""
+    """One game's cards by type name, from its files in turn, each value checked by the
+    game's schema in rules/; a bad value names the file, line and field (and the rule).
+    Every type has a card or a ``reason`` line."""
     schema = SCHEMAS[game]
     blocks: dict[str, dict[str, Any]] = {}
-    lines: dict[tuple[str, str], int] = {}
-    for line, data in _read(path, GAME_CARD_COLUMNS):
+    lines: dict[tuple[str, str], tuple[Path, int]] = {}
+    for path, line, data in _game_card_rows(paths):
         row = _Row(path, line, data)
         name, field_name = row.text("name"), row.text("field")
         if name not in types:
             raise row.fail("name", f"{name!r} is not an aircraft type of the catalog")
         if (name, field_name) in lines:
             raise row.fail("field", f"{field_name!r} of {name!r} appears twice")
-        lines[(name, field_name)] = line
+        lines[(name, field_name)] = (path, line)
         if field_name == "reason":
             blocks[name] = {"reason": row.text("value")}
             continue
@@ -279,13 +307,15 @@ def _read_game_cards(
         block["provenance"][field_name] = {"kind": data["kind"], "source": data["source"]}
     for name in types:
         if name not in blocks:
-            raise CatalogError(path, 0, "name", f"no {schema.title} (nor a reason) for {name!r}")
+            raise CatalogError(
+                paths[0], 0, "name", f"no {schema.title} (nor a reason) for {name!r}"
+            )
         problems = schema.check(blocks[name])
         if problems:
             first = problems[0]
             parts = first.path.split(".")  # values.<field> or provenance.<field>[.kind]
             field_name = parts[1] if len(parts) > 1 else parts[0]
-            line = lines.get((name, field_name), lines.get((name, "reason"), 0))
+            path, line = lines.get((name, field_name), lines.get((name, "reason"), (paths[0], 0)))
             if parts[0] == "provenance":
                 field_name = f"{field_name}.{parts[2] if len(parts) > 2 else 'kind'}"
             rule = f" [{first.rule}]" if first.rule else ""

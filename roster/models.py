@@ -67,6 +67,7 @@ class Deck(models.TextChoices):
 class CatalogOrigin(models.TextChoices):
     ANGELS20 = "angels20", "Angels 20 card"
     CARD_GAME = "card_game", "Card game plane"
+    AIR_PIRATES = "air_pirates", "Aircraft Air Pirates (002) names"
     ORGANISER = "organiser", "Added by an organiser"
 
 

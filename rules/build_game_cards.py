@@ -195,6 +195,129 @@ def named_lines(name: str, rows: Mapping[str, Mapping[str, str]]) -> list[dict[s
     return lines
 
 
+# -- the aircraft 002 names as roster types (ruling "Air Pirates: the aircraft 002 names
+# as roster types"): facts from their rows, an Angels 20 card from a catalog analog ----------
+NAMED_TYPES_FILE = "airpirates_named_types.csv"
+NAMED_TYPES_RULING = "docs/rulings.md 'Air Pirates: the aircraft 002 names as roster types'"
+NAMED_TYPE_COLUMNS = (
+    "name", "side", "nation", "year", "kind", "cost", "pilot", "speed_min", "speed_max",
+    "high_speed_min", "high_speed_max", "attack_1", "attack_2", "attack_3", "armor",
+    "vital_armor", "hits", "turn", "roll", "climb", "dive", "abilities", "estimated_fields",
+    "source",
+)  # fmt: skip
+_A20_CARD = ("cost", "pilot", "speed_min", "speed_max", "high_speed_min", "high_speed_max",
+             "attack_1", "attack_2", "attack_3", "armor", "vital_armor", "hits", "turn", "roll",
+             "climb", "dive", "abilities")  # fmt: skip
+NO_AIRFORCE_CARD = (
+    "an aircraft Air Pirates (002) names, by 002's name: no Air Force (001) card is "
+    "estimated for it"
+)
+_LIGHT = "a light, lightly armed fighter of the same years (rules S/A/D: 2 hits, armor 2)"
+# 002's name -> (the catalog card its Angels 20 card copies, why that one)
+NAMED_ANALOGS: dict[str, tuple[str, str]] = {
+    "P-51D": ("P-51 Mustang", "the same airframe (facts row P-51D)"),
+    "Spitfire Mk1": ("Spitfire Mk I Ace", "the same airframe"),
+    "Me109B/D": ("Bf 109E Wingman", "the nearest Bf 109 airframe of the catalog"),
+    "Me109E-1": ("Bf 109E Wingman", "the same airframe"),
+    "Me-110 C-1": ("Bf 110C", "the same airframe"),
+    "A6M2 Zero": ('A6M2 "Zeke"', "the same airframe"),
+    "A6M3 Hamp": ('A6M2 "Zeke"', "the A6M airframe"),
+    "A5M4 Claude": ("C.200 Saetta Rookie", _LIGHT),
+    "Ki-10 Perry": ("C.200 Saetta Rookie", _LIGHT),
+    "Ki-27 Nate": ("C.200 Saetta Rookie", _LIGHT),
+    "Ki-43 I Oscar": ("C.200 Saetta Rookie", _LIGHT),
+    "Ki-43 II Oscar": ("C.200 Saetta Rookie", _LIGHT),
+    "Ki-44 Tojo": ('Ki-61 "Tony"', "the Army fighter of the same years"),
+    "Ki-45 KAIa Nick": ("Bf 110C", "a twin-engine heavy fighter"),
+    "Gladiator": ("C.200 Saetta Rookie", _LIGHT),
+    "CW-21 Demon": ("C.200 Saetta Rookie", _LIGHT),
+    "P-35A": ("Navy F4F-3 Wildcat", "a rugged American radial fighter of the same years"),
+    "P-36A": ("C.200 Saetta Rookie", _LIGHT),
+    "P-43A Lancer": ("P-47 Thunderbolt", "its successor from the same designers"),
+    "F2A-1 Buffalo": ("Navy F4F-3 Wildcat", "the Navy's radial fighter of the same years"),
+    "F4F-4 Wildcat": ("USMC F4F-4 Wildcat", "the same airframe"),
+    "LaGG-3": ("Guards Yak 1", "the Soviet fighter of the same years and engine"),
+    "SM.79": ("Heinkel He 111", "a medium bomber of the same years (rule B)"),
+    "CR.42": ("C.200 Saetta Rookie", _LIGHT),
+}
+# rule S: speed / high speed by top speed (mph), the classes A-D in order
+_SPEED_CLASSES = (
+    (335, (2, 3, 4, 4)),
+    (365, (2, 3, 4, 5)),
+    (399, (2, 4, 5, 5)),
+    (10_000, (2, 4, 5, 6)),
+)
+_GRADES = ("poor", "average", "veteran", "ace")  # Angels 20's pilot grades, lowest first
+_AXIS_NATIONS = ("Germany", "Italy", "Japan")
+_NATIONS = {"UK": "United Kingdom", "USA": "United States"}
+_KINDS = ("fighter", "heavy fighter", "naval fighter", "light bomber", "medium bomber",
+          "heavy bomber")  # fmt: skip
+
+
+def _speed_class(speeds: tuple[int, ...]) -> int | None:
+    return next((i for i, (_, s) in enumerate(_SPEED_CLASSES) if s == speeds), None)
+
+
+def read_analogs(directory: Path = CATALOG) -> dict[str, dict[str, str]]:
+    """The Angels 20 cards of the catalog (Angels 20's and the card game's), by name."""
+    cards: dict[str, dict[str, str]] = {}
+    for file_name in ("angels20_aircraft.csv", "card_game_tactical.csv"):
+        with (directory / file_name).open(newline="", encoding="utf-8") as fh:
+            cards |= {row["name"]: row for row in csv.DictReader(fh)}
+    return cards
+
+
+def named_type_row(
+    name: str, rows: Mapping[str, Mapping[str, str]], analogs: Mapping[str, Mapping[str, str]]
+) -> dict[str, str]:
+    """The roster type of an aircraft 002 names: nation, year and kind from its facts rows;
+    its Angels 20 card the analog's (``NAMED_ANALOGS``, rule G1: the pilot average, the cost
+    5 points per grade to average), the speed by rule S from its top speed and the cost
+    2 points per speed class of difference (rule G2) unless the analog is the same airframe
+    (rule F). Every card value is estimated."""
+    names = airpirates.NAMED_IN_002[name]
+    facts = merged_facts(rows, names)
+    analog_name, why = NAMED_ANALOGS[name]
+    analog = analogs[analog_name]
+    card = {column: analog[column] for column in _A20_CARD}
+    cost = int(analog["cost"]) - 5 * (_GRADES.index(analog["pilot"]) - _GRADES.index("average"))
+    card["pilot"] = "average"
+    if not facts.is_bomber:
+        card["abilities"] = ""  # never estimated (ruling "Aircraft catalog"); unknown
+    basis = [f"Angels 20 card from {analog_name} ({why}; rule G1: average pilot)"]
+    old = _speed_class(tuple(int(analog[c] or 0) for c in _A20_CARD[2:6]))
+    same_airframe = why.startswith("the same airframe")
+    if facts.max_speed_mph and old is not None and not (facts.is_bomber or same_airframe):
+        new, speeds = next(
+            (i, s) for i, (top, s) in enumerate(_SPEED_CLASSES) if facts.max_speed_mph <= top
+        )
+        card.update(zip(_A20_CARD[2:6], map(str, speeds), strict=True))
+        cost += 2 * (new - old)
+        basis.append(f"speed by rule S from {facts.max_speed_mph} mph")
+    card["cost"] = str(cost)
+    nation = _NATIONS.get(facts.nation, facts.nation.split(" (")[0].strip())
+    estimated = list(_A20_CARD)
+    if not (rows[names[0]].get("first_service_year") or "").strip():
+        estimated.insert(0, "year")  # read from a later facts row
+    kind = facts.role if facts.role in _KINDS else "fighter"
+    if kind != facts.role:
+        estimated.insert(0, "kind")
+    source = "; ".join(
+        (NAMED_TYPES_RULING, "aircraft_facts.tsv: " + " (blanks from ".join(names)
+         + ")" * (len(names) - 1), *basis)
+    )  # fmt: skip
+    return {
+        "name": name,
+        "side": "Axis" if nation in _AXIS_NATIONS else "Allied",
+        "nation": nation,
+        "year": "" if facts.year is None else str(facts.year),
+        "kind": kind,
+        **card,
+        "estimated_fields": ";".join(estimated),
+        "source": source,
+    }
+
+
 def build(type_names: list[str], directory: Path = CATALOG) -> dict[str, int]:
     rows = read_facts(directory / FACTS_FILE)
     named = [line for name in airpirates.NAMED_IN_002 for line in named_lines(name, rows)]
@@ -202,9 +325,19 @@ def build(type_names: list[str], directory: Path = CATALOG) -> dict[str, int]:
         writer = csv.DictWriter(fh, fieldnames=COLUMNS, lineterminator="\n")
         writer.writeheader()
         writer.writerows(named)
+    analogs = read_analogs(directory)
+    with (directory / NAMED_TYPES_FILE).open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fieldnames=NAMED_TYPE_COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(named_type_row(n, rows, analogs) for n in airpirates.NAMED_IN_002)
     written = {}
     for game, file_name in FILES.items():
         lines = [line for name in type_names for line in card_lines(game, name, rows)]
+        if game == "airforce":  # the named types: a reason each (the loader wants one)
+            lines += [
+                {"name": n, "field": "reason", "value": NO_AIRFORCE_CARD, "kind": "", "source": ""}
+                for n in airpirates.NAMED_IN_002
+            ]
         with (directory / file_name).open("w", newline="", encoding="utf-8") as fh:
             writer = csv.DictWriter(fh, fieldnames=COLUMNS, lineterminator="\n")
             writer.writeheader()
