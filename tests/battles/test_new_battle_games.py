@@ -5,6 +5,7 @@ under its name; what it does not take is refused by field."""
 
 from __future__ import annotations
 
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -134,3 +135,47 @@ def test_a_game_without_scenarios_of_its_own_is_not_offered(api):
             "/api/battles/create/", {"system": "duel", "scenario": "dawn"}, content_type="application/json"
         )  # fmt: skip
     assert answer.status_code == 400 and answer.json()["errors"][0]["field"] == "system"
+
+
+class _SubmitButtons(HTMLParser):
+    """The submit buttons of the page's new-battle form, in tree order (the first is the
+    form's default button, which Enter in a text field presses: HTML "Implicit submission")."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.in_form, self.buttons, self._open = False, [], None
+
+    def handle_starttag(self, tag, attrs):
+        found = dict(attrs)
+        if tag == "form" and "new-battle" in (found.get("class") or "").split():
+            self.in_form = True
+        elif self.in_form and tag == "button" and found.get("type", "submit") == "submit":
+            self._open = {**found, "text": ""}
+            self.buttons.append(self._open)
+
+    def handle_data(self, data):
+        if self._open is not None:
+            self._open["text"] += data
+
+    def handle_endtag(self, tag):
+        if tag == "button":
+            self._open = None
+        elif tag == "form":
+            self.in_form = False
+
+
+def test_enter_in_the_form_creates_the_battle_and_choose_only_shows_a_games_page(api, duel):
+    page = api.get("/battles/new/").content.decode()
+    parser = _SubmitButtons()
+    parser.feed(page)
+    default, *others = parser.buttons
+    # the default button posts the form as "Create the battle" does (no GET, no "choose")
+    assert default["text"] == "Create the battle" and "hidden" in default
+    assert "formmethod" not in default and "name" not in default
+    choose = next(b for b in others if b.get("name") == "choose")
+    assert choose["type"] == "submit" and choose["formmethod"] == "get"  # type said outright
+    assert [b["text"] for b in others if "hidden" not in b] == ["Choose", "Create the battle"]
+    # "Choose" shows the chosen game's own page and creates nothing
+    chosen = api.get("/battles/new/", {"system": "duel", "choose": "1"})
+    assert chosen.status_code == 200 and "Fly a battle of Duel at Dawn" in chosen.content.decode()
+    assert not Battle.objects.exists()

@@ -144,8 +144,12 @@ def test_the_angels_20_page_keeps_its_form_with_a_choose_button_for_another_game
     client.force_login(user)
     with registered(BOARD_DUEL):
         page = client.get("/battles/new/").content.decode()
-        # a submit button by default, with no type="submit" (that names the Create button)
-        assert '<button formmethod="get" formnovalidate name="choose" value="1">Choose' in page
+        # a submit button said outright; the form's default (Enter) is a hidden Create button
+        # before it (test_new_battle_games.py; tests/browser/test_new_battle_enter_key.py)
+        assert (
+            '<button type="submit" formmethod="get" formnovalidate name="choose" value="1">Choose'
+            in page
+        )
         assert page.count('name="axis_aircraft"') == 5 and 'name="tailing"' in page
         chosen = client.get("/battles/new/?system=angels20&choose=1").content.decode()
         assert chosen.count('name="axis_aircraft"') == 5 and "<h1>Fly a battle</h1>" in chosen

@@ -36,7 +36,7 @@ def test_new_battle_form_keeps_input_lists_every_error_then_creates(open_page, f
     _choose(page, "allied", 1, "P-51B Mustang Ace")  # from 1943
     page.fill("input[name=flak_fields]", "8,10")
     page.check("input[name=cloud_hex_0][value='4,5']")  # a hex ticked on the cloud map
-    page.click("form.new-battle button[type=submit]")
+    page.get_by_role("button", name="Create the battle").click()
     page.wait_for_load_state()
     errors = page.locator(".form-errors li").all_inner_texts()
     assert len(errors) == 4, errors
@@ -58,7 +58,7 @@ def test_new_battle_form_keeps_input_lists_every_error_then_creates(open_page, f
     page.select_option("select[name=cloud_base_0]", "2")
     page.select_option("select[name=cloud_top_0]", "3")
     page.check("input[name=resolve][value=later]")
-    page.click("form.new-battle button[type=submit]")
+    page.get_by_role("button", name="Create the battle").click()
     page.wait_for_url("**/battles/*/")
     battle = Battle.objects.get()
     assert battle.settings["year"] == 1940
