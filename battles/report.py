@@ -95,6 +95,23 @@ def frames_from_log(
     return frames
 
 
+def outcome_rows(
+    result: dict[str, Any] | None, crews: dict[int, dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
+    """The report's outcome table: each aircraft of ``result`` with its ``number``, the id
+    its game's log calls it by (``rules.tactical.AircraftOutcome``'s ``id``: Angels 20's
+    ids are the aircraft's positions, "#0" first; Air Pirates numbers its units from 1,
+    "unit 1"), its position only in a result stored without ids; and ``crew``, the roster
+    pilot ``crews`` gives its position."""
+    crews = crews or {}
+    rows = []
+    for i, craft in enumerate((result or {}).get("aircraft", [])):
+        uid = craft.get("id")
+        number = uid if isinstance(uid, int) and not isinstance(uid, bool) else i
+        rows.append({**craft, "number": number, "crew": crews.get(i)})
+    return rows
+
+
 def _conditions(
     planes: dict[int, dict[str, Any]], kind: str, plane: Any, event: dict[str, Any]
 ) -> None:

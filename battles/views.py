@@ -26,6 +26,7 @@ from .report import (
     hex_grid_points,
     map_legend,
     map_size,
+    outcome_rows,
     rules_summary,
 )
 from .selectors import battle_crews, hidden_seeds
@@ -78,10 +79,7 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
             "crew_list": [
                 {"i": i, "aircraft": names.get(i, ""), **crew} for i, crew in sorted(crews.items())
             ],
-            "outcome": [
-                {**a, "crew": crews.get(i)}
-                for i, a in enumerate((battle.result or {}).get("aircraft", []))
-            ],
+            "outcome": outcome_rows(battle.result, crews),  # each row numbered as its log does
             "legend": map_legend(battle.setup, crews),
             "plane_names": labels,  # to the page as json_script (no user text as code)
             "kills": [
