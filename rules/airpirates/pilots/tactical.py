@@ -20,6 +20,10 @@
 * **Break contact** ([16]): a unit out of ammunition, one more hit likely fatal while
   behind, or every unit when its side leads on victory points (16b2: the hits scored stay).
 * **Spot** (15b, an option): every unit tries, at the enemy likeliest to be tallied.
+* **Sun** (9a1.7): along the gameboard's length; units are placed facing it (15b3.4).
+* **What it reads** (``view``): the battle as its side sees it: an enemy not yet spotted
+  under the bounce at a guessed altitude and speed (9f), an enemy's hidden starting
+  ammunition as its printed card (13a6).
 * Any other action kind, from a rule added since, falls back to the passive choice among
   them (a kind named like ``hold``, ``decline`` or ``end_*``), else the engine's first.
 
@@ -42,6 +46,7 @@ from ..hexes import ahead, shift_to_fit
 from ..maneuvers import SLOWING, plan, refusal
 from ..units import SIDES, Unit
 from . import foresight as fs
+from .view import SideView
 
 T = TypeVar("T")
 TIE = 1e-9
@@ -82,7 +87,8 @@ STRAIGHT_FIRE = 0.15  # victory points a speed with one-hex straights is worth (
 FAR = 8  # hexes beyond which no shot is foreseen two maneuvers ahead
 POSITION = 0.8  # victory points of a clean position on one enemy's tail
 CHASE = 0.5  # victory points each speed short of the nearest enemy's plus one costs, 3+ off
-IMPULSES_A_SHOT = 6  # a good shot expected about once a turn when engaged
+IMPULSES_A_SHOT = 6
+SUN_FACING = 0.3  # victory points facing the sun is worth at the set-up (15b3.4)  # a good shot expected about once a turn when engaged
 
 
 class Stuck(RuntimeError):
@@ -131,6 +137,8 @@ class TacticalPilot:
             return self._place(battle, side, by_kind["place"])
         if "spot" in by_kind:
             return self._spot(battle, by_kind["spot"])
+        if "sun" in by_kind:
+            return self._sun(by_kind["sun"])
         return self._default(legal)
 
     @staticmethod
@@ -166,11 +174,13 @@ class TacticalPilot:
 
     # -- what the pilot knows ---------------------------------------------------------
     def _ghosts(self, battle: Any, side: int) -> list[fs.Ghost]:
+        """Every unit in play as a ghost, an enemy as ``side`` may read it (9f, 13a6)."""
+        seen = SideView(battle, side)
         out = []
         for u in battle.units:
             if u.eliminated or u.hex is None:
                 continue
-            g = fs.ghost(u, SIDES.index(u.side))
+            g = fs.ghost(seen.stand_in(u), SIDES.index(u.side))
             if g.side == side:
                 g.spec.allowed = tuple(m for m in MANEUVERS if refusal(u, m) is None)
             out.append(g)
@@ -315,7 +325,8 @@ class TacticalPilot:
         unit = battle.unit(uid)
         enemies = [u for u in battle.units if u.side != unit.side and not u.eliminated]
         if not self.strength.fly_change or unit.hex is None or not enemies:
-            return self._steady(unit, enemies, mine)
+            seen = SideView(battle, side)
+            return self._steady(unit, [seen.stand_in(e) for e in enemies], mine)
         ghosts = self._ghosts(battle, side)
         left = self._left(battle)  # the Change Phase closes the turn: impulse VI is done
         self.cramped = 0
@@ -373,15 +384,23 @@ class TacticalPilot:
     def _spot(self, battle: Any, spots: list[Any]) -> Any:
         """15b2: an attempt costs nothing and a unit fires only at a unit it has tallied
         (15b9), so every unit tries: at the enemy its modifiers (15b3) make likeliest, a
-        friend in its hex (13d1.2) only when no enemy is left to try."""
+        friend in its hex (13d1.2) only when no enemy is left to try; an enemy not yet
+        seen at the altitude the pilot guesses for it (9f: ``view``)."""
         sun = battle.spotting["sun"] if battle.spotting else None
+        seen = SideView(battle, battle.current_side())
 
         def score(a: Any) -> float:
-            spotter, target = battle.unit(a.unit), battle.unit(a.target)
+            spotter, target = battle.unit(a.unit), seen.stand_in(battle.unit(a.target))
             chance = sum(sp.modifiers(spotter, target, sun).values())
             return chance + (100.0 if target.side != spotter.side else 0.0)
 
         return self._pick(spots, score)
+
+    def _sun(self, suns: list[Any]) -> Any:
+        """9a1.7: the holder, who places first (2f), lays the sun along the gameboard's
+        length (east or west), so its units may face it from an edge with the whole board
+        ahead of them: a unit facing the sun above its spotter is hard to see (15b3.4)."""
+        return self._pick(suns, lambda a: 1.0 if a.direction % 3 == 0 else 0.0)
 
     # -- set-up (2f) ---------------------------------------------------------------------
     def _place(self, battle: Any, side: int, places: list[Any]) -> Any:
@@ -403,8 +422,12 @@ class TacticalPilot:
         enemies = [e for e in enemies if rooms[e.uid] >= min(ROOM, max(rooms.values()))]
         allies = [g for g in placed if g.side == side]
         me = fs.ghost(battle.unit(uid), side)
+        sun = battle.spotting["sun"] if battle.spotting else None
         centre = _point(fs.to_axial(((w - 1) // 2, (h - 1) // 2)))
-        near = allies or enemies or [centre]
+        # first on the board with the sun laid: from the middle of the edge it shines
+        # across, facing it (15b3.4), the whole board ahead
+        start = centre if sun is None else _point(fs.to_axial(_edge_facing(sun, w, h)))
+        near = allies or enemies or [start]
         spots = {fs.to_axial(a.hex): a.hex for a in mine}
         ranked = sorted(spots, key=lambda p: (min(fs.axial_distance(p, g.pos) for g in near), p))
         closest = {spots[p] for p in ranked[:PLACES]}  # the edge hexes nearest those
@@ -421,9 +444,19 @@ class TacticalPilot:
                 value += toward - 0.02 * d
             if allies:
                 value -= 0.3 * max(0, fs.nearest(me, allies) - 1)
+            if a.facing == sun:  # 15b3.4: facing the sun, hard to see from below
+                value += SUN_FACING
             return value - EDGE * fs.overflow(me, placed, w, h, everyone=False)
 
         return self._pick(mine, score)
+
+
+def _edge_facing(sun: int, width: int, height: int) -> tuple[int, int]:
+    """The middle hex of the gameboard's edge from which facing ``sun`` flies across it."""
+    row = (height - 1) // 2
+    if sun in (0, 1, 5):  # toward the east: from the west edge
+        return (0, row)
+    return (width - 1, row)
 
 
 def _point(pos: fs.Axial) -> fs.Ghost:
