@@ -22,7 +22,6 @@ from rules.tactical import (
     decision_odds,
     decision_side,
     describe_board,
-    log_sentence,
     phase_text,
     system_named,
 )
@@ -36,7 +35,12 @@ ROUND_SHAPE = "7,0 3.5,6 -3.5,6 -7,0 -3.5,-6 3.5,-6"  # a piece with no facing
 STACK_SPREAD, STACK_LINE = 7, 1.2  # as hexmap.js: AngelsHex.stack and the report's frames
 FEATURES = {"clouds": "cloud", "flak": "flak", "balloons": "balloon"}  # as the play page draws
 LABEL_ROOM = 90  # px right of the grid, so a label of a piece in the last column is read whole
-PICK_WIDTH, PICK_LINE = 46, 11  # a pick's tab on the map, and the step between stacked tabs
+# a pick's tab on the map (pick_layout): its font, each row's height, the text's baseline and
+# margin in a row, a letter's width (about, of the sans-serif at that size); the places beside
+# its hex tried (rings, each further by a step), the room kept between tabs, and around a
+# piece and another tab's hex
+PICK_FONT, PICK_LINE, PICK_BASE, PICK_PAD, PICK_CHAR = 9, 12, 9, 3, 5.2
+PICK_RINGS, PICK_STEP, PICK_GAP, PIECE_R, END_R = 10, 6, 1, 9, 5
 
 
 def _size(board: Board) -> tuple[float, float]:
@@ -137,34 +141,111 @@ def _features(board: Board) -> dict[str, list[dict[str, Any]]]:
     return {k: _marker_cells(board, kind) for k, kind in FEATURES.items()}
 
 
+def _tab_width(labels: list[str]) -> float:
+    """A pick tab's width: its longest label at PICK_FONT (the sans-serif's letters are
+    about PICK_CHAR wide), with room either side."""
+    return round(max(len(label) for label in labels) * PICK_CHAR + 2 * PICK_PAD, 1)
+
+
+def _overlaps(a: tuple[float, ...], b: tuple[float, ...], gap: float = 0.0) -> bool:
+    """Do the boxes (left, top, right, bottom) ``a`` and ``b`` overlap (or come nearer
+    than ``gap``)?"""
+    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
+
+
+def _tab_places(cx: float, cy: float, w: float, h: float) -> list[tuple[float, float]]:
+    """Where a hex's tab box (``w`` by ``h``) may go, best first: on the hex, then beside
+    it (right, left, below, above, the corners), further out each ring."""
+    places = [(cx - w / 2, cy - h / 2)]
+    for ring in range(1, PICK_RINGS + 1):
+        dx, dy = w / 2 + PICK_STEP * ring, h / 2 + PICK_STEP * ring
+        for sx, sy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)):
+            places.append((cx + sx * dx - w / 2, cy + sy * dy - h / 2))
+    return places
+
+
+def _place_tab(
+    cx: float, cy: float, w: float, h: float, size: tuple[float, float],
+    placed: list[tuple[float, ...]], avoid: list[tuple[float, ...]],
+) -> tuple[float, float]:  # fmt: skip
+    """The first of the hex's places for its tab box, moved onto the map where it would
+    leave it (a hex at or past the edge: a marker may take its unit off the board, 3b),
+    that covers no tab already placed (``placed``) and, where it can, no piece and no
+    other tab's hex (``avoid``); on the hex itself if every place is taken."""
+    on_map = list(dict.fromkeys(
+        (min(max(x, 0), size[0] - w), min(max(y, 0), size[1] - h))
+        for x, y in _tab_places(cx, cy, w, h)
+    ))  # fmt: skip
+    for keep_clear in (placed + avoid, placed):
+        for x, y in on_map:
+            if not any(_overlaps((x, y, x + w, y + h), b, PICK_GAP) for b in keep_clear):
+                return x, y
+    return on_map[0]
+
+
+def _leader(cx: float, cy: float, box: tuple[float, ...]) -> dict[str, float] | None:
+    """A line from the hex's centre to the nearest point of its tab box, when the box is
+    moved off it (None: the box lies on the hex's centre)."""
+    x = min(max(cx, box[0]), box[2])
+    y = min(max(cy, box[1]), box[3])
+    if (x, y) == (cx, cy):
+        return None
+    return {"x1": cx, "y1": cy, "x2": round(x, 1), "y2": round(y, 1)}
+
+
+def pick_layout(board: Board) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The board's ``picks`` (rules.tactical.BoardPick) as the play page draws them: one
+    tab per hex that picks end in, listing those picks one under another, each its own
+    button carrying the decision as the choices list posts it (the same JSON), so a click
+    picks that choice. A tab sits on its hex unless it would cover another tab (then
+    beside it, with a line to its hex), so no two tabs overlap and each is read whole.
+    Returns the picks (in the board's order) and what is drawn under them: every hex a
+    pick reaches, faintly, each hex a tab stands for outlined, and the lines."""
+    size = _size(board)
+    chosen = [p for p in board.get("picks", []) if p.get("hexes")]
+    ends: dict[tuple[int, ...], list[int]] = {}
+    for i, pick in enumerate(chosen):
+        ends.setdefault(tuple(pick["hexes"][-1]), []).append(i)
+    centres = {h: hex_center(h[0], h[1]) for h in ends}
+    avoid = [(x - PIECE_R, y - PIECE_R, x + PIECE_R, y + PIECE_R)
+             for x, y in (hex_center(p["hex"][0], p["hex"][1]) for p in board["pieces"])]  # fmt: skip
+    placed: list[tuple[float, ...]] = []
+    rows: dict[int, dict[str, Any]] = {}
+    tabs = []
+    for end, members in ends.items():
+        cx, cy = centres[end]
+        w = _tab_width([chosen[i]["label"] for i in members])
+        h = PICK_LINE * len(members)
+        others = [(x - END_R, y - END_R, x + END_R, y + END_R)
+                  for e, (x, y) in centres.items() if e != end]  # fmt: skip
+        x, y = _place_tab(cx, cy, w, h, size, placed, avoid + others)
+        box = (x, y, x + w, y + h)
+        placed.append(box)
+        tabs.append({"cells": hex_points(end[0], end[1]), "leader": _leader(cx, cy, box),
+                     "x": round(x, 1), "y": round(y, 1), "w": w, "h": h})  # fmt: skip
+        for k, i in enumerate(members):
+            rows[i] = {"x": round(x, 1), "y": round(y + PICK_LINE * k, 1), "w": w,
+                       "tx": round(x + PICK_PAD, 1),
+                       "ty": round(y + PICK_LINE * k + PICK_BASE, 1)}  # fmt: skip
+    picks = [
+        {
+            "json": json.dumps(pick["action"], sort_keys=True),
+            "label": pick["label"],
+            "title": pick.get("title", pick["label"]),
+            "cells": [hex_points(c, r) for c, r in pick["hexes"]],
+            "h": PICK_LINE,
+            **rows[i],
+        }
+        for i, pick in enumerate(chosen)
+    ]
+    reached = list(dict.fromkeys(tuple(h) for p in chosen for h in p["hexes"]))
+    under = {"reach": [hex_points(c, r) for c, r in reached], "tabs": tabs}
+    return picks, under
+
+
 def play_picks(board: Board) -> list[dict[str, Any]]:
-    """The board's ``picks`` (rules.tactical.BoardPick) as the play page draws them: each
-    decision's hexes, and a tab at the last one (tabs sharing a hex stacked), carrying the
-    decision as the choices list posts it (the same JSON), so a click picks that choice."""
-    out = []
-    seen: Counter[tuple[int, ...]] = Counter()
-    for pick in board.get("picks", []):
-        if not pick.get("hexes"):
-            continue
-        last = tuple(pick["hexes"][-1])
-        k = seen[last]
-        seen[last] += 1
-        x, y = hex_center(last[0], last[1])
-        x = max(x, PICK_WIDTH / 2)  # a tab in the first column stays on the map
-        out.append(
-            {
-                "json": json.dumps(pick["action"], sort_keys=True),
-                "label": pick["label"],
-                "title": pick.get("title", pick["label"]),
-                "cells": [hex_points(c, r) for c, r in pick["hexes"]],
-                "x": round(x - PICK_WIDTH / 2, 1),
-                "y": round(y - 6 + PICK_LINE * k, 1),
-                "w": PICK_WIDTH,
-                "tx": round(x - PICK_WIDTH / 2 + 2, 1),
-                "ty": round(y + 2 + PICK_LINE * k, 1),
-            }
-        )
-    return out
+    """The picks of :func:`pick_layout` alone (each with its row of its hex's tab)."""
+    return pick_layout(board)[0]
 
 
 def unit_panels(board: Board) -> list[dict[str, Any]]:
@@ -190,22 +271,38 @@ def play_map(board: Board, acting: Any = None) -> dict[str, Any]:
         "grid": grid_markup(board["columns"], board["rows"]),
         "markers": play_markers(board, acting),
         "features": _features(board),
-        "picks": play_picks(board),
+        **dict(zip(("picks", "pick_under"), pick_layout(board), strict=True)),
         "unit_panels": unit_panels(board),
         "map_shown": True,
     }
 
 
 def sentence_of(system: TacticalSystem, entry: dict[str, Any]) -> str | None:
-    """``entry`` in the game's words (None: the generic sentence)."""
-    return log_sentence(system, entry)
+    """``entry`` in the game's words (None: the game has none for it). The game's own
+    ``log_sentence`` is asked, not rules.tactical.log_sentence, which gives its None as
+    the string "None" (the pages showed "None" for every entry the game does not word)."""
+    own = getattr(system, "log_sentence", None)
+    said = own(entry) if callable(own) else None
+    return None if said is None else str(said)
+
+
+def plain_sentence(entry: dict[str, Any]) -> str:
+    """An entry of a game that words its log but not this entry: its event, the unit it
+    is about and its rule, nothing else of it ("Unit 1: left the gameboard: no maneuver
+    stays on it [002 '3b']"), never the pages' Angels 20 sentence (which reads "None")."""
+    event = str(entry.get("event") or entry.get("kind") or "an event")
+    unit = entry.get("unit")
+    text = f"unit {unit}: {event}" if isinstance(unit, int | str) and unit != "" else event
+    rule = entry.get("rule")
+    return f"{text[:1].upper()}{text[1:]}" + (f" [{rule}]" if rule else "")
 
 
 def game_texts(system: TacticalSystem, log: list[dict[str, Any]], generic: list[str]) -> list[str]:
-    """Each entry's sentence in the game's words where it has them, else ``generic``'s."""
+    """Each entry's sentence in the game's words where it has them; for an entry it does
+    not word, :func:`plain_sentence`; ``generic``'s for a game that words no entry."""
     if getattr(system, "log_sentence", None) is None:
         return generic
-    return [sentence_of(system, e) or g for e, g in zip(log, generic, strict=True)]
+    return [sentence_of(system, e) or plain_sentence(e) for e in log]
 
 
 def _frame_pieces(board: Board) -> list[dict[str, Any]]:

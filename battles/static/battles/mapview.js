@@ -8,7 +8,8 @@
    AngelsMap.zoom(svg): "+", "−" and "Fit" buttons before the map, a pinch of two fingers or
    Ctrl + wheel (a trackpad's pinch) zooms about that point; a drag pans once zoomed. A drag
    is never a tap: the click after it is dropped, so a pan never moves an aircraft. The zoom
-   is kept when the play page swaps a new board in. */
+   is kept when the play page swaps a new board in. svg.angelsShow(x, y, w, h, s) shows a box
+   of the map at zoom s (play_picks.js), svg.angelsZoom() the zoom now. */
 (function (root) {
   "use strict";
   const SHIFTS = [0, 30, -18, 48, -36, 66, -54, 84];  // px down from the usual place
@@ -81,6 +82,15 @@
     minus.addEventListener("click", () => zoomBy(1 / STEP));
     fit.addEventListener("click", () => { st.s = 1; apply(); });
     bar.append(plus, minus, fit);
+    // show the box (x, y, w, h in the map's units) at zoom s, centred (play_picks.js: the
+    // tabs of the decisions picked on the map, on a phone); the zoom the map is at now
+    svg.angelsShow = (x, y, w, h, s) => {
+      st.s = Math.min(Math.max(s, 1), MAX);
+      st.x = x + w / 2 - W / st.s / 2;
+      st.y = y + h / 2 - H / st.s / 2;
+      apply();
+    };
+    svg.angelsZoom = () => st.s;
     svg.parentNode.insertBefore(bar, svg);
 
     svg.addEventListener("wheel", ev => {
