@@ -25,7 +25,7 @@ from .forms import (
     rules_from_post_all,
 )
 from .models import BattleStatus, ScenarioKind
-from .new_game import chosen_game, form_request, game_context
+from .new_game import chosen_game, form_problems, form_request, game_context
 from .play_seats import DEADLINE_UNITS
 from .rules_settings import BOOL_SWITCHES, _rule_of
 
@@ -205,6 +205,7 @@ def _other_game_form(post: Any, game: Any) -> tuple[dict[str, Any], list[RuleVio
     _deadline(post, settings, bool(people), errors)
     flights: Any = {side: v for side, v in chosen.items() if v}
     built, scenario_settings = form_request(post, game, post.get("scenario", ""))
+    errors += form_problems(post, game, post.get("scenario", ""))  # all at once, by field
     if built is not None:  # the scenario's own slots (e.g. Air Pirates' point-built flights)
         flights = {**flights, **built}
     if scenario_settings:
