@@ -136,11 +136,11 @@ def ghost(unit: Unit, side: int) -> Ghost:
     return g
 
 
-def plan(g: Ghost, maneuver: str) -> None:
+def plan(g: Ghost, maneuver: str, higher: int = 0) -> None:
     """Mark ``g`` for ``maneuver``: the marker ``hexes(line, speed)`` straight ahead (5c,
-    5d2.2)."""
+    5d2.2); ``higher`` lines up the chart (17c, the honcho)."""
     kind, pivot = MANEUVERS[maneuver]
-    n = hexes(g.spec.lines[kind], g.speed)
+    n = hexes(g.spec.lines[kind] - higher, g.speed)
     dq, dr = STEPS[g.facing]
     g.marker = ((g.pos[0] + n * dq, g.pos[1] + n * dr), kind, pivot)
 
@@ -243,6 +243,17 @@ def shot(firer: Ghost, target: Ghost) -> float:
         attack += _position(dq, dr, target.facing)
     t = target.spec
     return shot_value(attack, t.defence, t.kill, t.damage)
+
+
+def hit_chance(firer: Ghost, target: Ghost) -> float:
+    """The chance ``firer``'s forward guns score at least one hit on ``target`` now."""
+    if firer.spec.ammo < 1 or abs(firer.alt - target.alt) > 1 or not in_fan(firer, target):
+        return 0.0
+    attack = firer.spec.gun - (2 if firer.alt != target.alt else 0)
+    if firer.pos != target.pos:
+        dq, dr = firer.pos[0] - target.pos[0], firer.pos[1] - target.pos[1]
+        attack += _position(dq, dr, target.facing)
+    return sum(p for _, p in hits_table(attack, target.spec.defence))
 
 
 def aspect(me: Ghost, other: Ghost) -> tuple[float, float, int]:

@@ -19,6 +19,9 @@
   straight, 9f), never one a marked tight turn or half loop would take below the minimum (3e2).
 * **Break contact** ([16]): a unit out of ammunition, one more hit likely fatal while
   behind, or every unit when its side leads on victory points (16b2: the hits scored stay).
+* **Honcho** (17c, an option): an ace pushes the envelope (one chart line higher) when
+  the sooner completion is worth more than the once-a-game push and the risk of a fatal
+  hit on the way.
 * **Spot** (15b, an option): every unit tries, at the enemy likeliest to be tallied.
 * **Sun** (9a1.7): along the gameboard's length; units are placed facing it (15b3.4).
 * **What it reads** (``view``): the battle as its side sees it: an enemy not yet spotted
@@ -88,6 +91,9 @@ FAR = 8  # hexes beyond which no shot is foreseen two maneuvers ahead
 POSITION = 0.8  # victory points of a clean position on one enemy's tail
 CHASE = 0.5  # victory points each speed short of the nearest enemy's plus one costs, 3+ off
 IMPULSES_A_SHOT = 6
+HONCHO_KEEP = 0.3  # victory points the one push of a game (17c) is kept for
+# 13b2: the chance a hit strikes the engine, crew, wing or rudder (17c's fatal parts)
+HONCHO_FATAL = sum(fs.LOCATION[p] for p in ("engine", "crew", "wing", "rudder"))
 SUN_FACING = 0.3  # victory points facing the sun is worth at the set-up (15b3.4)  # a good shot expected about once a turn when engaged
 
 
@@ -205,7 +211,7 @@ class TacticalPilot:
         near = fs.nearest(me, enemies) <= FAR  # far off, the position is all that counts
 
         def glance(a: Any) -> float:
-            return self._fly(ghosts, uid, a.maneuver, start, left, further=False)
+            return self._fly(ghosts, uid, a.maneuver, start, left, further=False, honcho=_pushes(a))
 
         if not (near and self.strength.second_ply):
             return self._pick(mine, glance)
@@ -214,7 +220,7 @@ class TacticalPilot:
         best = [mine[i] for i in sorted(ranked[:BEAM])]
 
         def score(a: Any) -> float:
-            return self._fly(ghosts, uid, a.maneuver, start, left)
+            return self._fly(ghosts, uid, a.maneuver, start, left, honcho=_pushes(a))
 
         return self._pick(best, score)
 
@@ -226,15 +232,20 @@ class TacticalPilot:
         start: int,
         left: int,
         further: bool = True,
+        honcho: bool = False,
     ) -> float:
         """What flying unit ``uid`` on with ``maneuver`` (None: its marker as it is) is
         worth: the first maneuver's shots given and taken, then the best next one's (when
-        ``further`` and the strength looks so far) or the position reached."""
+        ``further`` and the strength looks so far) or the position reached. ``honcho``:
+        the maneuver marked one line higher (17c), once a game and at the risk of any
+        engine, crew, wing or rudder hit on the way eliminating the unit."""
         gs = [g.copy() for g in ghosts]
         me = next(g for g in gs if g.uid == uid)
         if maneuver is not None:
-            fs.plan(me, maneuver)
-        value, spent, done = self._segment(gs, me, start, left)
+            fs.plan(me, maneuver, higher=1 if honcho else 0)
+        value, spent, done = self._segment(gs, me, start, left, pushing=honcho)
+        if honcho:
+            value -= HONCHO_KEEP  # the one push of the game, spent
         if not done:
             return value + self._position(me, gs)
         if not (further and self.strength.second_ply) or left - spent <= 0:
@@ -254,10 +265,12 @@ class TacticalPilot:
         return value + NEXT * best
 
     def _segment(
-        self, gs: list[fs.Ghost], me: fs.Ghost, impulse: int, left: int
+        self, gs: list[fs.Ghost], me: fs.Ghost, impulse: int, left: int, pushing: bool = False
     ) -> tuple[float, int, bool]:
         """Fly every ghost on until ``me`` completes its maneuver: (its shot then less the
-        enemies' shots at it on the way, impulses spent, whether it completed)."""
+        enemies' shots at it on the way, impulses spent, whether it completed). While
+        ``pushing`` the envelope (17c), a hit on the engine, crew, wing or rudder (13b2's
+        chances, ``HONCHO_FATAL``) eliminates it: worth the enemy 10 ([8])."""
         value = 0.0
         side, threat = me.spec.side, self.strength.threat
         enemies = [g for g in gs if g.spec.side != side]
@@ -266,6 +279,8 @@ class TacticalPilot:
             for g in done:
                 if threat and g.spec.side != side:
                     value -= threat * fs.shot(g, me)
+                if pushing and g.spec.side != side and me not in done:
+                    value -= fs.hit_chance(g, me) * HONCHO_FATAL * (fs.ELIMINATED - me.spec.damage)
             if me in done:
                 value += max((fs.shot(me, e) for e in enemies), default=0.0)
                 return value, spent, True
@@ -449,6 +464,10 @@ class TacticalPilot:
             return value - EDGE * fs.overflow(me, placed, w, h, everyone=False)
 
         return self._pick(mine, score)
+
+
+def _pushes(action: Any) -> bool:
+    return bool(getattr(action, "honcho", False))
 
 
 def _edge_facing(sun: int, width: int, height: int) -> tuple[int, int]:
