@@ -25,6 +25,11 @@ if TYPE_CHECKING:
     from .state import AirPiratesBattle
 
 
+# an enemy not spotted under the bounce (9f: "No player should reveal his altitude or speed
+# until spotted"), on its marker's title and its control card's panel; its label "A? S?"
+UNSEEN = "not spotted yet: altitude and speed unknown (002 9f)"
+
+
 def drawn_hex(h: tuple[int, int] | list[int]) -> list[int]:
     """A gameboard hex where the pages draw it (mirrored across the diagonal)."""
     return [int(h[1]), int(h[0])]
@@ -46,10 +51,10 @@ def describe_board(battle: AirPiratesBattle, side: int | None) -> dict[str, Any]
             continue
         hits = sum(u.damage.values())
         alt, speed = bo.piece_text(u, hide)
+        told = UNSEEN if u.id in hide else f"altitude {alt}, speed {speed}"
         pieces.append(
             {"id": u.id, "side": u.side, "label": f"#{u.id} A{alt} S{speed}",
-             "title": f"#{u.id} {u.name}, {u.side}, altitude {alt}, speed {speed}"
-                      + (f", {hits} hits" if hits else ""),
+             "title": f"#{u.id} {u.name}, {u.side}, {told}" + (f", {hits} hits" if hits else ""),
              "hex": drawn_hex(u.hex), "facing": drawn_facing(u.facing),
              "altitude": alt, "speed": speed,
              "status": "damaged" if hits else "", "damaged": bool(hits)}
@@ -60,16 +65,21 @@ def describe_board(battle: AirPiratesBattle, side: int | None) -> dict[str, Any]
     return {
         "kind": "hex", "columns": battle.scenario.height, "rows": battle.scenario.width,
         "orientation": "flat-odd-q", "pieces": pieces, "markers": markers,
-        "units": [_unit_boxes(battle, u, side) for u in battle.units], "picks": _picks(battle, side),
+        "units": [_unit_boxes(battle, u, side, hide) for u in battle.units],
+        "picks": _picks(battle, side),
     }  # fmt: skip
 
 
-def _unit_boxes(battle: AirPiratesBattle, u: Unit, side: int | None) -> dict[str, Any]:
+def _unit_boxes(
+    battle: AirPiratesBattle, u: Unit, side: int | None, hide: set[int]
+) -> dict[str, Any]:
     """One unit's control card as its panel shows it: hits by part out of its boxes (13b),
     fires (13b4), crew hits beyond the pilot's (13b2.1); the ammunition boxes (13a3) only
-    to its own side (and to everyone once nothing is hidden: ``side`` None)."""
+    to its own side (and to everyone once nothing is hidden: ``side`` None); an enemy the
+    side has not spotted under the bounce (``hide``, 9f) said to be so."""
     parts = [{"name": p, "hits": u.damage[p], "boxes": int(u.card[f"{p}_boxes"])} for p in PARTS]
-    notes = [f"fire in the {f['part']}" for f in u.fires]
+    notes = [UNSEEN] if u.id in hide and u.hex is not None and not u.eliminated else []
+    notes += [f"fire in the {f['part']}" for f in u.fires]
     if u.crew_other_hits:
         notes.append(f"{u.crew_other_hits} crew hit(s) beside the pilot")
     seen = am.ammunition_visible(battle, u, side) is not None  # 13a6 (ammunition.py)
