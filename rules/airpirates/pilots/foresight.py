@@ -20,7 +20,7 @@ from ..charts import IMPULSES, hexes, moves
 from ..fire import ATTACK_QUALITY, DEFENCE_QUALITY, position_modifier
 from ..hexes import from_axial, to_axial
 from ..maneuvers import SLOWING, line
-from ..units import PARTS, Unit
+from ..units import Unit
 
 # axial steps of the six facings, clockwise from east (as rules.airpirates.hexes)
 STEPS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
@@ -91,24 +91,24 @@ class Spec:
     damage: int
 
 
-def kill_chance(unit: Unit) -> float:
+def kill_chance(unit: Unit, area: str | None = None) -> float:
     """The chance that one more hit eliminates ``unit``: a part's last box (13b3.1), an
     unarmoured pilot killed on 1-2 (13b3.3.1), or a fire started (13b3.2, 13b3.4) that is
-    not put out (13b4)."""
+    not put out (13b4). With ``area`` every hit strikes that part (20e's aimed attack),
+    else each part by its chance (13b2)."""
+    where = LOCATION if area is None else {area: 1.0}
     p = 0.0
-    for part in PARTS:
+    for part, share in where.items():
         if unit.damage[part] + 1 >= int(unit.card[f"{part}_boxes"]):
-            p += LOCATION[part]
+            p += share
             continue
         if part == "engine" and unit.damage[part] == 0:
-            p += (
-                LOCATION[part] * (0.2 if unit.card["engine_type"] == "inline" else 0.1) * FIRE_FATAL
-            )
+            p += share * (0.2 if unit.card["engine_type"] == "inline" else 0.1) * FIRE_FATAL
         if part == "fuel" and unit.damage[part] == 0:
             limit = {"yes": 3, "rudimentary": 4, "no": 5}.get(unit.card["self_sealing_tanks"], 5)
-            p += LOCATION[part] * limit / 10 * FIRE_FATAL
+            p += share * limit / 10 * FIRE_FATAL
         if part == "crew" and unit.damage[part] == 0 and not unit.card["pilot_armor"]:
-            p += LOCATION[part] * 0.2
+            p += share * 0.2
     return min(1.0, p)
 
 
@@ -210,12 +210,15 @@ def _position(dq: int, dr: int, target_facing: int) -> int:
 
 
 @cache
-def hits_table(attack: int, defence: int) -> tuple[tuple[int, float], ...]:
-    """6d, 6e: the chance of each number of hits, from the two modified d10s."""
+def hits_table(
+    attack: int, defence: int, miss_on_ten: bool = False
+) -> tuple[tuple[int, float], ...]:
+    """6d, 6e: the chance of each number of hits, from the two modified d10s;
+    ``miss_on_ten``: the defender's unmodified 10 misses outright (20e's aimed attack)."""
     counts: dict[int, int] = {}
     for a in range(1, 11):
         mine = max(1, a + attack)
-        for d in range(1, 11):
+        for d in range(1, 11 - miss_on_ten):
             theirs = max(1, d + defence)
             h = 0 if theirs >= mine else max(1, mine // theirs)
             counts[h] = counts.get(h, 0) + 1
@@ -223,11 +226,13 @@ def hits_table(attack: int, defence: int) -> tuple[tuple[int, float], ...]:
 
 
 @cache
-def shot_value(attack: int, defence: int, kill: float, damage: int) -> float:
+def shot_value(
+    attack: int, defence: int, kill: float, damage: int, miss_on_ten: bool = False
+) -> float:
     """The victory points a shot is expected to score ([8]): 10 for the unit eliminated
     (less the hits it already counts), else a point a hit."""
     ev = 0.0
-    for h, p in hits_table(attack, defence):
+    for h, p in hits_table(attack, defence, miss_on_ten):
         survive = (1.0 - kill) ** h
         ev += p * ((1.0 - survive) * (ELIMINATED - damage) + survive * h)
     return ev

@@ -9,7 +9,8 @@
   less the shots the enemies' own markers give them at it on the way; then the best next
   maneuver likewise (competent), and the position reached: enemies ahead and close,
   better from their tails; enemies with it ahead of them, worse.
-* **Fire** (6a, 6b): the victory points a shot is expected to score (6d, 6e, 13b, [8]),
+* **Fire** (6a, 6b): the victory points a shot is expected to score (6d, 6e, 13b, [8];
+  an aimed attack at a bomber, 20e, by the area it strikes),
   fired when worth the ammunition box it costs (13a3): with few boxes and much of the
   game left, only good shots; else held.
 * **Change** ([7]): the new altitude and speed scored as a maneuver is, and the altitude
@@ -41,7 +42,9 @@ from typing import Any, TypeVar
 
 from rules.dice import Dice
 
+from .. import bombers as bb
 from .. import fire as fr
+from .. import odds
 from .. import spotting as sp
 from ..actions import MANEUVERS
 from ..charts import IMPULSES, TURNS
@@ -521,16 +524,13 @@ def damage_of(unit: Unit) -> int:
 
 def shot_worth(battle: Any, firer: Unit, target: Unit, gun: str) -> float:
     """The victory points a shot now is expected to score, by the engine's own modifiers
-    (6c1, 6c2, 6c3)."""
-    if gun == "rear":
-        done = battle.completed.get(firer.id)
-        plotted = done or (firer.marker["maneuver"] if firer.marker else None)
-        kind = MANEUVERS[plotted][0] if plotted else None
-        attack = sum(fr.rear_modifier(firer, target, kind).values())
-    else:
-        attack = sum(fr.attack_modifier(firer, target).values())
-    defence = sum(fr.defence_modifier(target).values())
-    return fs.shot_value(attack, defence, fs.kill_chance(target), damage_of(target))
+    (6c1, 6c2, 6a6, 6c3; under their options 15b9 and 20b-20c), an aimed attack (20e)
+    striking its chosen area with every hit and missing on the bomber's 10."""
+    attack, defence = odds.shot_modifiers(battle, firer, target, gun)
+    area = bb.aimed_area(gun)
+    kill = fs.kill_chance(target, area)
+    return fs.shot_value(sum(attack.values()), sum(defence.values()), kill,
+                         damage_of(target), area is not None)  # fmt: skip
 
 
 def beaten(unit: Unit) -> bool:
