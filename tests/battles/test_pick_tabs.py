@@ -140,3 +140,5 @@ def test_the_play_pages_tabs_list_each_marker_once_and_none_overlaps(flyer):
         assert _apart(a, b), (ra[0], rb[0])
     ends = re.findall(r'<polygon class="pick-end" points="([^"]+)"/>', page)
     assert 1 <= len(ends) <= len(marks)  # one outlined hex a tab
+    # the hexes reached are drawn under the aircraft and their labels, the tabs over them
+    assert page.index('id="pick-under"') < page.index('id="planes"') < page.index('id="pick-layer"')
