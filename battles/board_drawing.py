@@ -33,7 +33,9 @@ FIGHTER_SHAPE = "12,0 -7,7 -3,0 -7,-7"  # Angels 20's marker, pointing the way i
 BOMBER_SHAPE = "11,0 -8,8 -8,-8"  # Angels 20's bomber counter (a piece's "shape": "bomber")
 ROUND_SHAPE = "7,0 3.5,6 -3.5,6 -7,0 -3.5,-6 3.5,-6"  # a piece with no facing
 STACK_SPREAD, STACK_LINE = 7, 1.2  # as hexmap.js: AngelsHex.stack and the report's frames
-FEATURES = {"clouds": "cloud", "flak": "flak", "balloons": "balloon"}  # as the play page draws
+# as the play page draws them; a game's own piece markers (Air Pirates' maneuver markers,
+# "maneuver", in the side's colour) apart from the clouds a marker of no kind is drawn as
+FEATURES = {"clouds": "cloud", "flak": "flak", "balloons": "balloon", "maneuvers": "maneuver"}
 LABEL_ROOM = 90  # px right of the grid, so a label of a piece in the last column is read whole
 # a pick's tab on the map (pick_layout): its font, each row's height, the text's baseline and
 # margin in a row, a letter's width (about, of the sans-serif at that size); the places beside
@@ -130,6 +132,7 @@ def _marker_cells(board: Board, kind: str = "cloud") -> list[dict[str, Any]]:
                     "cells": [hex_points(c, r) for c, r in cells],
                     "label": m["label"],
                     "title": m.get("title") or m["label"],
+                    "side": str(m.get("side", "")),
                     "x": x,
                     "y": y,
                 }

@@ -59,9 +59,11 @@ def describe_board(battle: AirPiratesBattle, side: int | None) -> dict[str, Any]
              "altitude": alt, "speed": speed,
              "status": "damaged" if hits else "", "damaged": bool(hits)}
         )  # fmt: skip
-        if u.marker is not None:
+        if u.marker is not None:  # drawn as the unit's side's marker, not as a cloud
             maneuver = str(u.marker["maneuver"]).replace("_", " ")
-            markers.append({"hexes": [drawn_hex(u.marker["hex"])], "label": f"#{u.id} {maneuver}"})
+            markers.append({"hexes": [drawn_hex(u.marker["hex"])], "label": f"#{u.id} {maneuver}",
+                            "title": f"#{u.id}'s maneuver marker: {maneuver} (002 5c)",
+                            "kind": "maneuver", "side": u.side})  # fmt: skip
     return {
         "kind": "hex", "columns": battle.scenario.height, "rows": battle.scenario.width,
         "orientation": "flat-odd-q", "pieces": pieces, "markers": markers,
