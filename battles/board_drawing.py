@@ -23,6 +23,7 @@ from rules.tactical import (
     decision_side,
     describe_board,
     phase_text,
+    reveal,
     system_named,
 )
 
@@ -344,7 +345,7 @@ def report_frames(battle: Battle, frames: list[dict[str, Any]]) -> dict[str, Any
     log = battle.log or []
     texts = game_texts(system, log, [f["text"] for f in frames])
     frames = [{**f, "text": t} for f, t in zip(frames, texts, strict=True)]
-    state = system.new_battle(battle.setup, battle.seed)
+    state = reveal(system.new_battle(battle.setup, battle.seed))  # a finished battle's record
     board = checked_board(state, None)
     if board is None or not frames:
         return {"frames": frames, "map_shown": False}

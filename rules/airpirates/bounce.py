@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rules.tactical import revealed
+
 from .actions import MANEUVERS
 from .units import SIDES
 
@@ -71,12 +73,20 @@ def change_refusal(
 
 
 def hidden(battle: AirPiratesBattle, side: int | None) -> set[int]:
-    """The units whose altitude and speed ``side`` may not see now (None: a spectator,
-    who sees everything; after the battle nothing is hidden)."""
-    if side is None or not on(battle) or battle.over:
+    """The units whose altitude and speed ``side`` may not see now: the enemies no unit of
+    ``side`` has tallied yet. A spectator (None) sees no more than both sides know: every
+    unit its enemies have not yet seen (a player reads nothing more logged out). After the
+    battle, and in a finished battle's record (``rules.tactical.revealed``), nothing."""
+    if not on(battle) or battle.over or revealed(battle):
         return set()
-    seen = {uid for s, uid in battle.spotting["seen"] if s == SIDES[side]}  # type: ignore[index]
-    return {u.id for u in battle.units if u.side != SIDES[side] and u.id not in seen}
+    seen = {(s, uid) for s, uid in battle.spotting["seen"]}  # type: ignore[index]
+    if side is None:
+        return {u.id for u in battle.units if (enemy_of(u.side), u.id) not in seen}
+    return {u.id for u in battle.units if u.side != SIDES[side] and (SIDES[side], u.id) not in seen}
+
+
+def enemy_of(side: str) -> str:
+    return SIDES[1 - SIDES.index(side)]
 
 
 def redact_piece(piece: dict[str, Any], hide: set[int]) -> dict[str, Any]:

@@ -26,6 +26,7 @@ One module per job, everything re-exported here (``from rules.tactical import X`
 - :mod:`.steps`: a decision built step by step;
 - :mod:`.board`: what the pages draw (the map, the phase, the log's sentences);
 - :mod:`.odds`: a decision's odds beside the choice;
+- :mod:`.crews`: who flew each aircraft (its ``pilot_ref``, by its number);
 - :mod:`.counts`: the value test the shape checks share.
 """
 
@@ -41,6 +42,7 @@ from rules.tactical.board import (
     log_sentence,
     phase_text,
 )
+from rules.tactical.crews import pilot_refs
 from rules.tactical.decisions import (
     choose_for,
     deciding_sides,
@@ -48,6 +50,8 @@ from rules.tactical.decisions import (
     legal_for,
     listed_for,
     log_for,
+    reveal,
+    revealed,
     sealed_count,
     view_for,
 )
@@ -132,6 +136,8 @@ __all__ = [
     "legal_for",
     "listed_for",
     "log_for",
+    "reveal",
+    "revealed",
     "sealed_count",
     "view_for",
     # steps
@@ -157,4 +163,6 @@ __all__ = [
     "DecisionOdds",
     "OddsModifier",
     "decision_odds",
+    # crews
+    "pilot_refs",
 ]

@@ -18,7 +18,11 @@ Optional methods of a battle; the functions below answer for a system that has n
                                   one entry per event (a hidden one redacted, not dropped,
                                   so notes and ``since`` keep their indices).
 
-After the battle everyone sees everything: callers show the whole log once it is over.
+A spectator (None) sees while the battle is in play no more than every side knows, so a
+player learns nothing by reading the battle logged out. After the battle everyone sees
+everything: callers show the whole log once it is over, and mark with :func:`reveal` a
+battle they replay to show a finished battle's record (the report's frames), which a game
+then hides nothing from (:func:`revealed`).
 A decision too large to list whole is built in steps instead (:mod:`rules.tactical.steps`).
 """
 
@@ -27,6 +31,19 @@ from __future__ import annotations
 from typing import Any
 
 from rules.tactical.steps import decision_steps
+
+REVEALED = "record_revealed"  # the attribute :func:`reveal` sets on a replayed battle
+
+
+def reveal(battle: Any) -> Any:
+    """Mark ``battle``, replayed to show a finished battle's record, as hiding nothing."""
+    setattr(battle, REVEALED, True)
+    return battle
+
+
+def revealed(battle: Any) -> bool:
+    """Whether ``battle`` is a finished battle's record replayed (:func:`reveal`)."""
+    return bool(getattr(battle, REVEALED, False))
 
 
 def listed_for(battle: Any, side: int) -> list[Any]:

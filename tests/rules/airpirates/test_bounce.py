@@ -11,6 +11,7 @@ from rules.airpirates import spotting as sp
 from rules.airpirates.actions import Change, EndSpotting, Fire, Hold, IllegalAction, Mark, Spot
 from rules.airpirates.system import AIRPIRATES
 from rules.dice import ScriptedDice
+from rules.tactical import reveal
 
 BOUNCE = ("spotting", "bounce")
 
@@ -97,7 +98,7 @@ def test_altitude_and_speed_are_hidden_until_spotted():
     b = pairs()
     mark_all(b, {})
     assert bo.hidden(b, 0) == {3, 4} and bo.hidden(b, 1) == {1, 2}
-    assert bo.hidden(b, None) == set()  # a spectator sees everything
+    assert bo.hidden(b, None) == {1, 2, 3, 4}  # a spectator: no more than both sides know
     board = AIRPIRATES.battle_from_json(b.to_json()).describe_board(0)
     spit = next(p for p in board["pieces"] if p["id"] == 3)
     own = next(p for p in board["pieces"] if p["id"] == 1)
@@ -109,8 +110,10 @@ def test_altitude_and_speed_are_hidden_until_spotted():
     b.dice = ScriptedDice([10, 1])
     b.apply(Spot(1, 3))
     assert bo.hidden(b, 0) == {4}  # seen for good, even once the tally is lost
+    assert bo.hidden(b, None) == {1, 2, 4}  # the axis has seen unit 3: so may a spectator
     b.spotting["tallies"] = []
     assert bo.hidden(b, 0) == {4}
+    assert bo.hidden(reveal(b), None) == bo.hidden(b, 0) == set()  # a finished record
 
 
 def test_spotting_without_the_bounce_hides_nothing():
@@ -128,4 +131,6 @@ def test_the_log_a_side_reads_blanks_what_tells_an_unseen_enemys_altitude_and_sp
     assert {e["speed"] for e in theirs if e["event"] == "marked"} == {bo.HIDDEN}
     ours = [e for e in axis if e.get("unit") in (1, 2) and e["event"] == "marked"]
     assert {e["speed"] for e in ours} == {2}
-    assert bo.redact_log(b, None) == b.log
+    spectator = bo.redact_log(b, None)  # no more than both sides know: every speed blanked
+    assert {e["speed"] for e in spectator if e["event"] == "marked"} == {bo.HIDDEN}
+    assert bo.redact_log(reveal(b), None) == b.log
