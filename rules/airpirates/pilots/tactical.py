@@ -321,7 +321,8 @@ class TacticalPilot:
 
     def _ammo_cost(self, firer: Unit, target: Unit, gun: str, left: int) -> float:
         """13a3: what marking off a box gives up: with fewer boxes than the good shots the
-        rest of the game may offer, a share of the best shot this target could be given."""
+        rest of the game may offer, a share of the best shot this target could be given;
+        nothing in the last impulses ([8]: eight turns), with no shot left to keep it for."""
         if not self.strength.ammo_care:
             return 0.0
         if gun == "rear":
@@ -334,7 +335,8 @@ class TacticalPilot:
         scarcity = max(0.0, 1.0 - (boxes - 1) / max(chances, 1.0))
         defence = sum(fr.defence_modifier(target).values())
         top = fs.shot_value(factor + 1, defence, fs.kill_chance(target), damage_of(target))
-        return AMMO * scarcity * top
+        # a box kept is worth no more than the shots the game has time left for
+        return AMMO * scarcity * top * min(1.0, chances)
 
     # -- the Change Phase ([7]) -------------------------------------------------------
     def _change(self, battle: Any, side: int, changes: list[Any]) -> Any:

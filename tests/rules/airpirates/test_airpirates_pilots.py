@@ -144,6 +144,17 @@ def test_keeps_its_last_box_for_a_better_shot_where_a_novice_fires():
     assert NovicePilot(1).choose(b) == Fire(1, 4)
 
 
+def test_fires_its_last_box_in_the_last_impulses_with_no_better_shot_to_wait_for():
+    """The same poor shot, in turn 8's impulse V ([8]: the game ends after impulse VI)."""
+    b = tail_and_head_on()
+    b.unit(3).hex = None
+    b.unit(3).eliminated = True
+    b.unit(4).altitude = b.unit(1).altitude + 1
+    b.unit(1).ammunition_used = b.unit(1).card["ammunition"] - 1
+    b.turn, b.impulse = 8, 5
+    assert CompetentPilot(1).choose(b) == Fire(1, 4)
+
+
 def to_break_phase():
     """Turn 2's Break Contact Phase ([16]) with the allied side announcing first."""
     b = battle(
