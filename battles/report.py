@@ -102,13 +102,13 @@ def outcome_rows(
     its game's log calls it by (``rules.tactical.AircraftOutcome``'s ``id``: Angels 20's
     ids are the aircraft's positions, "#0" first; Air Pirates numbers its units from 1,
     "unit 1"), its position only in a result stored without ids; and ``crew``, the roster
-    pilot ``crews`` gives its position."""
+    pilot ``crews`` gives that number (battles.selectors.battle_crews)."""
     crews = crews or {}
     rows = []
     for i, craft in enumerate((result or {}).get("aircraft", [])):
         uid = craft.get("id")
         number = uid if isinstance(uid, int) and not isinstance(uid, bool) else i
-        rows.append({**craft, "number": number, "crew": crews.get(i)})
+        rows.append({**craft, "number": number, "crew": crews.get(number)})
     return rows
 
 

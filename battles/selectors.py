@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from roster.campaign_hooks import current
 from roster.models import Pilot
+from rules.tactical import UnknownSystem, pilot_refs, system_named
 
 from .models import SETUP_NAME, Battle, BattleStatus
 from .services import seed_visible
@@ -30,14 +31,18 @@ def battles_not_applied(*, source_key_prefix: str) -> QuerySet[Battle]:
 
 
 def battle_crews(battle: Battle) -> dict[int, dict[str, str]]:
-    """The roster pilot of each aircraft of the battle, by aircraft index:
-    ``{"name", "url"}`` (his career page). ``pilot:<id>`` refs are roster pilots
-    (standalone battles); other refs ("plane:allied-3" of a campaign engagement) by
-    ``roster.campaign_hooks``' ``battle_plane_pilots``. Aircraft flown by no roster
-    pilot are left out. At most two queries."""
-    refs: dict[int, str] = {
-        i: str(a.get("pilot_ref") or "") for i, a in enumerate(battle.setup.get("aircraft", []))
-    }
+    """The roster pilot of each aircraft of the battle, by the number its game's log and
+    result call it by (``rules.tactical.pilot_refs``: the game says where its scenario keeps
+    each aircraft's ``pilot_ref``; Angels 20 numbers its aircraft from 0, Air Pirates its
+    units from 1): ``{"name", "url"}`` (his career page). ``pilot:<id>`` refs are roster
+    pilots (standalone battles); other refs ("plane:allied-3" of a campaign engagement) by
+    ``roster.campaign_hooks``' ``battle_plane_pilots``. Aircraft flown by no roster pilot
+    are left out. At most two queries."""
+    try:
+        system: object = system_named(battle.system)
+    except UnknownSystem:
+        system = None  # a game no longer installed: its scenario read as Angels 20's
+    refs = pilot_refs(system, battle.setup)
     ids = {
         int(r.removeprefix("pilot:"))
         for r in refs.values()

@@ -61,6 +61,15 @@ class AirPirates:
     # ``scenario`` and ``campaign_engagement`` as ``cards`` (battles.other_games)
     roster_cards = "airpirates"
 
+    def pilot_refs(self, scenario: dict[str, Any]) -> dict[int, str]:
+        """Each unit's pilot reference ("" none) by its number, as the log and result
+        number the scenario's ``units`` from 1 (``outcome.pilot_ref``; rules.tactical.crews)."""
+        return {
+            i + 1: str(unit.get("pilot_ref") or "")
+            for i, unit in enumerate(scenario.get("units") or [])
+            if isinstance(unit, dict)
+        }
+
     def log_sentence(self, entry: dict[str, Any]) -> str | None:
         """A log entry in words for the report and play page (``words.py``)."""
         return log_sentence(entry)

@@ -94,7 +94,8 @@ def test_each_row_takes_the_results_id_even_where_it_is_not_the_rows_position():
     rows = outcome_rows(result, crews)
     # id 0 is "#0", not the row's position (a template's "default" took 0 for missing)
     assert [(r["number"], r["name"]) for r in rows] == [(2, "c"), (0, "a"), (1, "b")]
-    assert rows[0]["crew"] == crews[0]  # the roster pilot by the scenario's position
+    # the roster pilot by the number the game calls it by (battles.selectors.battle_crews)
+    assert rows[1]["crew"] == crews[0] and rows[0]["crew"] is None
     stored = {"aircraft": [{"name": "a"}, {"name": "b"}]}  # a result without ids
     assert [r["number"] for r in outcome_rows(stored)] == [0, 1]
     assert outcome_rows(None) == []
