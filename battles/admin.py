@@ -11,7 +11,7 @@ class BattleAdmin(admin.ModelAdmin):
     list_display = (
         "id",
         "system",
-        "scenario",
+        "scenario_title",
         "status",
         "winner",
         "seed",
@@ -42,6 +42,13 @@ class BattleAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False  # battles are created from the battle pages or the API, which validate flights
+
+    @admin.display(description="scenario", ordering="scenario")
+    def scenario_title(self, obj: Battle) -> str:
+        """As the battle pages call it: a setup-built battle of no campaign by its setup's
+        name, not "Campaign engagement" (``Battle.scenario_title``, read from the row's
+        setup: no query of its own)."""
+        return obj.scenario_title
 
     @admin.display(description="winner")
     def winner(self, obj: Battle) -> str:

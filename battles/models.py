@@ -198,7 +198,9 @@ class Battle(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Battle #{self.pk}: {self.get_scenario_display()} ({self.status})"
+        # its scenario as the pages call it: a setup-built battle of no campaign by its
+        # setup's name (the admin lists it so: battles.admin)
+        return f"Battle #{self.pk}: {self.scenario_title} ({self.status})"
 
     @property
     def system_title(self) -> str:
