@@ -137,21 +137,29 @@ def test_a_game_without_scenarios_of_its_own_is_not_offered(api):
     assert answer.status_code == 400 and answer.json()["errors"][0]["field"] == "system"
 
 
-class _SubmitButtons(HTMLParser):
-    """The submit buttons of the page's new-battle form, in tree order (the first is the
-    form's default button, which Enter in a text field presses: HTML "Implicit submission")."""
+class _Forms(HTMLParser):
+    """The page's forms in tree order, each with its attributes, the names of its fields
+    (what it sends) and its submit buttons in tree order (the first is the form's default
+    button, which Enter in a text field presses: HTML "Implicit submission")."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.in_form, self.buttons, self._open = False, [], None
+        self.forms: list[dict[str, Any]] = []
+        self._form: dict[str, Any] | None = None
+        self._open: dict[str, Any] | None = None
 
     def handle_starttag(self, tag, attrs):
         found = dict(attrs)
-        if tag == "form" and "new-battle" in (found.get("class") or "").split():
-            self.in_form = True
-        elif self.in_form and tag == "button" and found.get("type", "submit") == "submit":
+        if tag == "form":
+            self._form = {**found, "fields": [], "buttons": []}
+            self.forms.append(self._form)
+        elif self._form is None:
+            return
+        elif tag == "button" and found.get("type", "submit") == "submit":
             self._open = {**found, "text": ""}
-            self.buttons.append(self._open)
+            self._form["buttons"].append(self._open)
+        elif tag in ("input", "select", "textarea") and found.get("name"):
+            self._form["fields"].append(found["name"])
 
     def handle_data(self, data):
         if self._open is not None:
@@ -161,20 +169,22 @@ class _SubmitButtons(HTMLParser):
         if tag == "button":
             self._open = None
         elif tag == "form":
-            self.in_form = False
+            self._form = None
 
 
 def test_enter_in_the_form_creates_the_battle_and_choose_only_shows_a_games_page(api, duel):
     page = api.get("/battles/new/").content.decode()
-    parser = _SubmitButtons()
+    parser = _Forms()
     parser.feed(page)
-    default, *others = parser.buttons
-    # the default button posts the form as "Create the battle" does (no GET, no "choose")
-    assert default["text"] == "Create the battle" and "hidden" in default
-    assert "formmethod" not in default and "name" not in default
-    choose = next(b for b in others if b.get("name") == "choose")
-    assert choose["type"] == "submit" and choose["formmethod"] == "get"  # type said outright
-    assert [b["text"] for b in others if "hidden" not in b] == ["Choose", "Create the battle"]
+    battle = next(f for f in parser.forms if "new-battle" in f.get("class", "").split())
+    choose = next(f for f in parser.forms if f.get("id") == "choose-game")
+    # the battle form's default button posts it, as "Create the battle" (its only one)
+    assert [b["text"] for b in battle["buttons"]] == ["Create the battle"]
+    assert {"formmethod", "name"}.isdisjoint(battle["buttons"][0])
+    assert battle["method"] == "post" and {"csrfmiddlewaretoken", "system"} <= set(battle["fields"])
+    # "Choose" is a GET of its own form, which sends the game alone: no CSRF token in an address
+    assert choose["method"] == "get" and choose["fields"] == ["system"]
+    assert [(b.get("name"), b["text"]) for b in choose["buttons"]] == [("choose", "Choose")]
     # "Choose" shows the chosen game's own page and creates nothing
     chosen = api.get("/battles/new/", {"system": "duel", "choose": "1"})
     assert chosen.status_code == 200 and "Fly a battle of Duel at Dawn" in chosen.content.decode()
