@@ -67,6 +67,10 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
     odds = BattleBatch.objects.filter(purpose=f"odds:{battle.pk}").order_by("-created_at").first()
     names = {i: a["stats"]["name"] for i, a in enumerate(battle.setup.get("aircraft", []))}
     labels = plane_names(battle.setup, crews)  # "#3 P-47 Thunderbolt (Col Hubert Zemke)"
+    outcome = outcome_rows(battle.result, crews)  # each row numbered as its log does
+    for row in outcome:  # another game's aircraft, named from its result
+        crew = row["crew"]["name"] if row["crew"] else f"{row.get('pilot') or 'unknown'} pilot"
+        labels.setdefault(row["number"], f"#{row['number']} {row.get('name', 'aircraft')} ({crew})")
     return render(
         request,
         "battles/report.html",
@@ -79,7 +83,7 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
             "crew_list": [
                 {"i": i, "aircraft": names.get(i, ""), **crew} for i, crew in sorted(crews.items())
             ],
-            "outcome": outcome_rows(battle.result, crews),  # each row numbered as its log does
+            "outcome": outcome,
             "legend": map_legend(battle.setup, crews),
             "plane_names": labels,  # to the page as json_script (no user text as code)
             "kills": [
