@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import json
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.html import format_html_join
@@ -170,7 +170,7 @@ def _tab_places(cx: float, cy: float, w: float, h: float) -> list[tuple[float, f
 
 def _place_tab(
     cx: float, cy: float, w: float, h: float, size: tuple[float, float],
-    placed: list[tuple[float, ...]], avoid: list[tuple[float, ...]],
+    placed: Sequence[tuple[float, ...]], avoid: Sequence[tuple[float, ...]],
 ) -> tuple[float, float]:  # fmt: skip
     """The first of the hex's places for its tab box, moved onto the map where it would
     leave it (a hex at or past the edge: a marker may take its unit off the board, 3b),
@@ -180,7 +180,7 @@ def _place_tab(
         (min(max(x, 0), size[0] - w), min(max(y, 0), size[1] - h))
         for x, y in _tab_places(cx, cy, w, h)
     ))  # fmt: skip
-    for keep_clear in (placed + avoid, placed):
+    for keep_clear in ([*placed, *avoid], placed):
         for x, y in on_map:
             if not any(_overlaps((x, y, x + w, y + h), b, PICK_GAP) for b in keep_clear):
                 return x, y
