@@ -238,26 +238,31 @@ def shot_value(
     return ev
 
 
-def shot(firer: Ghost, target: Ghost) -> float:
-    """What ``firer``'s forward guns are worth at ``target`` now (0: no shot)."""
+def _attack(firer: Ghost, target: Ghost) -> int | None:
+    """``firer``'s forward guns' attack total at ``target`` now (None: no shot)."""
     if firer.spec.ammo < 1 or abs(firer.alt - target.alt) > 1 or not in_fan(firer, target):
-        return 0.0
+        return None
     attack = firer.spec.gun - (2 if firer.alt != target.alt else 0)
     if firer.pos != target.pos:
         dq, dr = firer.pos[0] - target.pos[0], firer.pos[1] - target.pos[1]
         attack += _position(dq, dr, target.facing)
+    return attack
+
+
+def shot(firer: Ghost, target: Ghost) -> float:
+    """What ``firer``'s forward guns are worth at ``target`` now (0: no shot)."""
+    attack = _attack(firer, target)
+    if attack is None:
+        return 0.0
     t = target.spec
     return shot_value(attack, t.defence, t.kill, t.damage)
 
 
 def hit_chance(firer: Ghost, target: Ghost) -> float:
     """The chance ``firer``'s forward guns score at least one hit on ``target`` now."""
-    if firer.spec.ammo < 1 or abs(firer.alt - target.alt) > 1 or not in_fan(firer, target):
+    attack = _attack(firer, target)
+    if attack is None:
         return 0.0
-    attack = firer.spec.gun - (2 if firer.alt != target.alt else 0)
-    if firer.pos != target.pos:
-        dq, dr = firer.pos[0] - target.pos[0], firer.pos[1] - target.pos[1]
-        attack += _position(dq, dr, target.facing)
     return sum(p for _, p in hits_table(attack, target.spec.defence))
 
 
