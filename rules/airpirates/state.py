@@ -29,6 +29,7 @@ from . import change as ch
 from . import collisions as co
 from . import crew as cw
 from . import effects as fx
+from . import exits as ex
 from . import fire as fr
 from . import honcho as ho
 from . import interception as ic
@@ -55,7 +56,7 @@ from .actions import (
     Sun,
 )
 from .charts import IMPULSES, ROMAN, TURNS, moves
-from .hexes import EDGES, FACING, edge_hexes, is_edge, neighbour, shift_to_fit, translate
+from .hexes import EDGES, FACING, edge_hexes, is_edge, neighbour, translate
 from .outcome import battle_result
 from .units import SIDES, Scenario, Unit, unit_from_scenario
 
@@ -237,7 +238,11 @@ class AirPiratesBattle:
         units = self._acting(side)
         if self.phase == "place":
             spots = edge_hexes(self.scenario.width, self.scenario.height)
-            out += [Place(u.id, h, f) for u in units for h in spots for f in range(6)]
+            size = self.scenario.width, self.scenario.height
+            for u in units:
+                out += [
+                    Place(u.id, h, f) for h, f in ex.placings(u, spots, *size, bo.held(self, u))
+                ]
         elif self.phase in ("setup_mark", "mark"):
             out += [
                 Mark(u.id, m) for u in units for m in MANEUVERS if self._mark_refusal(u, m) is None
@@ -272,19 +277,36 @@ class AirPiratesBattle:
         return not started and not self.passed and self.current_side() == self.holder
 
     def _mark_refusal(self, unit: Unit, maneuver: str) -> tuple[str, str] | None:
-        why = mv.refusal(unit, maneuver) or bo.mark_refusal(self, unit, maneuver)
-        why = why or bb.maneuver_refusal(self, unit, maneuver)
+        why = self._maneuver_refusal(unit, maneuver)
         if why is not None:
             return why
-        if self._shift_for(unit, maneuver) is None:
+        room = self._room(unit)
+        if not room.fits(unit, maneuver):
             return EDGES, "no shift of the whole battle keeps this maneuver on the gameboard"
+        refusal = self._maneuver_refusal
+        if ex.forces_exit(unit, maneuver, room, refusal) and any(
+            m != maneuver
+            and refusal(unit, m) is None
+            and room.fits(unit, m)
+            and not ex.forces_exit(unit, m, room, refusal)
+            for m in MANEUVERS
+        ):
+            return ex.FORCED
         return None
 
+    def _maneuver_refusal(self, unit: Unit, maneuver: str) -> tuple[str, str] | None:
+        """Why ``unit`` may not mark ``maneuver``, the gameboard's edge aside."""
+        why = mv.refusal(unit, maneuver) or bo.mark_refusal(self, unit, maneuver)
+        return why or bb.maneuver_refusal(self, unit, maneuver)
+
+    def _room(self, unit: Unit) -> ex.Room:
+        """The room ``unit`` (or it as it will be) has, the others flying as marked now."""
+        others = tuple(h for u in self.units if u.id != unit.id for h in mv.crossing(u))
+        return ex.Room(self.scenario.width, self.scenario.height, others)
+
     def _shift_for(self, unit: Unit, maneuver: str) -> tuple[int, int] | None:
-        planned = mv.plan(unit, maneuver)
-        points = [h for u in self.units if u is not unit for h in mv.crossing(u)]
-        points += [unit.hex, *planned["path"], planned["end"]]  # type: ignore[list-item]
-        return shift_to_fit(points, self.scenario.width, self.scenario.height)
+        others = [h for u in self.units if u.id != unit.id for h in mv.crossing(u)]
+        return ex.shift_for(unit, maneuver, others, self.scenario.width, self.scenario.height)
 
     # -- apply ----------------------------------------------------------------------
     def refusal(self, action: Action) -> IllegalAction | None:
@@ -345,6 +367,11 @@ class AirPiratesBattle:
                 )
             if action.facing not in range(6):
                 return IllegalAction(FACING, "a facing points at one of the six hexsides (0-5)")
+            size = self.scenario.width, self.scenario.height
+            if (action.hex, action.facing) not in ex.placings(
+                unit, [action.hex], *size, bo.held(self, unit)
+            ):
+                return IllegalAction(*ex.STRANDED)
         if isinstance(action, Mark):
             why = self._mark_refusal(unit, action.maneuver)
             why = why or (ho.refusal(self, unit, action.maneuver) if action.honcho else None)
