@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.tactical import DEFAULT_SYSTEM, system_named
+from rules.tactical import DEFAULT_SYSTEM, seen_whole, system_named
 
 from . import play
 from .board_drawing import checked_board, game_texts, play_map
@@ -36,7 +36,8 @@ def play_parts(battle: Battle, view: dict[str, Any], shown: list[dict[str, Any]]
     words (Angels 20's are the report's, already in ``shown``)."""
     state = play.battle_state(battle)
     everything, side = play._viewer(battle, view["your_sides"])
-    board = checked_board(state, None if everything or state.is_over() else side)
+    seen = seen_whole(state) if everything else state  # one person flying every side
+    board = checked_board(seen, None if everything or state.is_over() else side)
     if draws_map(battle):
         return (
             play_map(board, view["aircraft_to_act"]) if board is not None else {"map_shown": False}

@@ -17,7 +17,15 @@ from rules.angels20.move_choices import movable
 from rules.angels20.plane import OUT_NAMES
 from rules.angels20.preview import attack_preview, maneuver_chance
 from rules.angels20.stats import SIDES as ENGINE_SIDES
-from rules.tactical import deciding_sides, listed_for, log_for, sealed_count, system_named, view_for
+from rules.tactical import (
+    deciding_sides,
+    listed_for,
+    log_for,
+    sealed_count,
+    seen_whole,
+    system_named,
+    view_for,
+)
 
 from . import play_moves
 from .board_drawing import other_game_turn
@@ -157,7 +165,7 @@ def turn_view(
     yours = battle.status == BattleStatus.IN_PLAY and bool(ours)
     legal = [a for s in ours for a in listed_for(state, s)] if yours else []  # steps: none
     log = visible_log(battle, state, mine)
-    viewer = _viewer(battle, mine)[1]
+    everything, viewer = _viewer(battle, mine)
     since = max(0, min(since, len(log)))
     return {
         "battle": battle.pk,
@@ -172,7 +180,7 @@ def turn_view(
         "your_turn": yours,
         "seats": seat_names(battle),
         **_angels_view(battle, state, legal, yours, moves, to),
-        "view": view_for(state, viewer),
+        "view": view_for(seen_whole(state) if everything else state, viewer),
         "legal_actions": [a.to_json() for a in legal],
         "log_since": since,
         "log": log[since:],

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rules.tactical import revealed
+
 from . import bounce as bo
 from .units import SIDES
 
@@ -71,7 +73,10 @@ def starting_ammunition(battle: AirPiratesBattle) -> None:
 
 
 def hidden(battle: AirPiratesBattle) -> bool:
-    return "hidden_ammunition" in battle.scenario.options and not battle.is_over()
+    """13a6 keeps starting ammunition hidden now (not once the battle is over, nor from
+    one who sees everything: ``rules.tactical.revealed``)."""
+    on = "hidden_ammunition" in battle.scenario.options
+    return on and not battle.is_over() and not revealed(battle)
 
 
 def ammunition_visible(

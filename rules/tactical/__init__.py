@@ -53,6 +53,7 @@ from rules.tactical.decisions import (
     reveal,
     revealed,
     sealed_count,
+    seen_whole,
     view_for,
 )
 from rules.tactical.interface import ComputerPilot, TacticalAction, TacticalBattle, TacticalSystem
@@ -138,6 +139,7 @@ __all__ = [
     "log_for",
     "reveal",
     "revealed",
+    "seen_whole",
     "sealed_count",
     "view_for",
     # steps

@@ -22,12 +22,14 @@ A spectator (None) sees while the battle is in play no more than every side know
 player learns nothing by reading the battle logged out. After the battle everyone sees
 everything: callers show the whole log once it is over, and mark with :func:`reveal` a
 battle they replay to show a finished battle's record (the report's frames), which a game
-then hides nothing from (:func:`revealed`).
+then hides nothing from (:func:`revealed`). One person flying every side sees everything
+too, while it is in play: :func:`seen_whole` is the battle as they see it.
 A decision too large to list whole is built in steps instead (:mod:`rules.tactical.steps`).
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from rules.tactical.steps import decision_steps
@@ -42,8 +44,16 @@ def reveal(battle: Any) -> Any:
 
 
 def revealed(battle: Any) -> bool:
-    """Whether ``battle`` is a finished battle's record replayed (:func:`reveal`)."""
+    """Whether ``battle`` hides nothing from its viewer (:func:`reveal`)."""
     return bool(getattr(battle, REVEALED, False))
+
+
+def seen_whole(battle: Any) -> Any:
+    """``battle`` as one who sees everything reads it (a person flying every side): a
+    shallow copy marked with :func:`reveal`, so ``view``/``describe_board`` of the copy
+    with no side hide nothing, while the battle itself, which a spectator's view reads
+    too, stays unmarked."""
+    return reveal(copy.copy(battle))
 
 
 def listed_for(battle: Any, side: int) -> list[Any]:

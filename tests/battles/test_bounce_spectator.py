@@ -12,6 +12,7 @@ import re
 import pytest
 from rest_framework.test import APIClient
 
+from battles import services
 from battles.models import BattleStatus
 from battles.play import hand_over
 from rules.airpirates import bounce as bo
@@ -71,3 +72,30 @@ def test_the_report_of_the_finished_battle_shows_every_altitude(
     frames = json.loads(re.search(r'id="frames"[^>]*>(.*?)</script>', page, re.S)[1])
     pieces = [p for f in frames for p in f.get("aircraft", [])]
     assert len(pieces) > 100 and not any("?" in json.dumps(p) for p in pieces), pieces[:3]
+
+
+def test_one_person_flying_both_sides_sees_every_altitude_while_it_is_in_play(people):
+    """The spectator's view is not theirs: flying every side, they know everything."""
+    setup = AIRPIRATES.scenario_json(AIRPIRATES.scenario("bounce", 7))
+    seats = {side: {"user": people["axis"].pk} for side in ("axis", "allied")}
+    battle = services.battle_create_from_setup(
+        setup=setup, seed=7, source_key="test:ap:both", settings={"seats": seats},
+        system="airpirates",
+    )  # fmt: skip
+    client = logged_in(people["axis"])
+    for _ in range(14):  # placed and marked, moving in the first impulses
+        turn = turn_of(client, battle.pk)
+        body = {"version": turn["version"], "action": turn["legal_actions"][0]}
+        client.post(f"/api/battles/{battle.pk}/turn/", body, format="json")
+    battle.refresh_from_db()
+    state = AIRPIRATES.replay(battle.setup, battle.seed, battle.actions)
+    assert battle.status == BattleStatus.IN_PLAY and bo.hidden(state, None) == {1, 2, 3, 4}
+    seen = everything_seen(client, battle.pk)
+    units = json.loads(seen["turn"])["view"]["units"]
+    assert units and all("?" not in (u["altitude"], u["speed"]) for u in units)
+    for where in ("page", "board"):
+        labels = re.findall(r'<text class="plane-label" data-plane="\d"[^>]*>([^<]+)<', seen[where])
+        assert labels and not any("?" in label for label in labels), (where, labels)
+    # a spectator, reading the same battle at the same moment, still sees none of it
+    units = json.loads(everything_seen(APIClient(), battle.pk)["turn"])["view"]["units"]
+    assert all((u["altitude"], u["speed"]) == ("?", "?") for u in units)

@@ -17,6 +17,7 @@ from rules.airpirates.state import AirPiratesBattle, new_battle, replay
 from rules.airpirates.system import RandomPilot
 from rules.airpirates.units import Scenario, Unit, basic_game, catalog_card
 from rules.dice import ScriptedDice
+from rules.tactical import seen_whole
 
 BF110 = "Bf 110C"  # forward 6 boxes, a rear gun with 6 boxes
 MINE = ("hidden_ammunition", "honcho", "radio", "variable_ammunition")
@@ -90,6 +91,9 @@ def test_hidden_ammunition_kept_from_the_other_side_until_the_end():
     assert allied_view["units"][0]["ammunition"] is None
     assert allied_view["units"][1]["ammunition"] == {"forward": {"start": 4, "used": 0, "left": 4}}
     assert b.view(None)["units"][0]["ammunition"] is None  # a spectator sees neither
+    whole = seen_whole(b).view(None)["units"]  # one person flying both sides sees both
+    assert [u["ammunition"]["forward"]["start"] for u in whole] == [7, 4]
+    assert b.view(None)["units"][1]["ammunition"] is None  # the battle itself unmarked
     assert {e["unit"] for e in b.log_for(0) if e["event"].startswith("variable")} == {1}
     assert {e["unit"] for e in b.log_for(1) if e["event"].startswith("variable")} == {2}
     # the enemy's rolls are blanked in place, not dropped: the log keeps its positions
