@@ -201,19 +201,7 @@ def card_columns(aircraft_type: AircraftType) -> dict[str, Any]:
 def read_catalog(directory: Path = CATALOG_DIR) -> list[dict[str, Any]]:
     """Read and validate the whole catalog; return model field values for every type."""
     types: dict[str, dict[str, Any]] = {}
-    a20 = directory / ANGELS20_FILE
-    for line, data in _read(a20, ANGELS20_COLUMNS):
-        row = _Row(a20, line, data)
-        name = row.text("name")
-        if name in types:
-            raise row.fail("name", f"{name!r} appears twice")
-        types[name] = {
-            "name": name,
-            "side": _side(row),
-            **_tactical(row),
-            "origin": CatalogOrigin.ANGELS20,
-            "source": row.text("source"),
-        }
+    _typed_rows(directory / ANGELS20_FILE, CatalogOrigin.ANGELS20, types)
 
     deck_path = directory / CARD_GAME_FILE
     deck: dict[str, dict[str, Any]] = {}
@@ -253,9 +241,20 @@ def read_catalog(directory: Path = CATALOG_DIR) -> list[dict[str, Any]]:
         raise CatalogError(tactical_path, 0, "name", f"no tactical card for {missing[0]!r}")
     types.update(deck)
 
-    named_path = directory / NAMED_TYPES_FILE
-    for line, data in _read(named_path, ANGELS20_COLUMNS):
-        row = _Row(named_path, line, data)
+    _typed_rows(directory / NAMED_TYPES_FILE, CatalogOrigin.AIR_PIRATES, types)
+    for game, file_names in GAME_CARD_FILES.items():
+        blocks = _read_game_cards([directory / f for f in file_names], game, types)
+        for name, block in blocks.items():
+            types[name].setdefault("game_cards", {})[game] = block
+    return list(types.values())
+
+
+def _typed_rows(path: Path, origin: CatalogOrigin, types: dict[str, dict[str, Any]]) -> None:
+    """Add to ``types`` the types of a file in the Angels 20 columns (Angels 20's own
+    types, or Air Pirates' named ones), each with ``origin``; a name already in
+    ``types`` (from this file or one read before) is refused."""
+    for line, data in _read(path, ANGELS20_COLUMNS):
+        row = _Row(path, line, data)
         name = row.text("name")
         if name in types:
             raise row.fail("name", f"{name!r} appears twice")
@@ -263,14 +262,9 @@ def read_catalog(directory: Path = CATALOG_DIR) -> list[dict[str, Any]]:
             "name": name,
             "side": _side(row),
             **_tactical(row),
-            "origin": CatalogOrigin.AIR_PIRATES,
+            "origin": origin,
             "source": row.text("source"),
         }
-    for game, file_names in GAME_CARD_FILES.items():
-        blocks = _read_game_cards([directory / f for f in file_names], game, types)
-        for name, block in blocks.items():
-            types[name].setdefault("game_cards", {})[game] = block
-    return list(types.values())
 
 
 def _game_card_rows(paths: list[Path]) -> Iterator[tuple[Path, int, dict[str, str]]]:
