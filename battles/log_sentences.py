@@ -5,7 +5,8 @@
 "Turn 2, attack: #1 Bf 109E (Ltn Vogel) fired at #0 Spitfire I (P/O Smith):
 range 2, from its 6 o'clock, 3 dice needing 4+, d6 rolls 5, 2, 6 → 3 hits …".
 ``context`` names the aircraft (``plane_names``: type and the roster pilot's
-name, else the pilot quality in words) and carries the phase, which
+name, else the pilot quality in words, as the report's kills list and map name them
+too) and carries the phase, which
 ``sentences`` follows through a whole log. ``citation(entry)`` gives the
 rulebook section (/work/shared/rules/000_3e786b822f6e109d.txt, "000") where
 the rule behind the entry's outcome is described. Plain functions, no Django:
@@ -16,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from typing import Any
+
+from rules.tactical import aircraft_names
 
 FACINGS = ("north", "north-east", "south-east", "south", "south-west", "north-west")
 SIDE_WORDS = {"axis": "Axis", "allied": "Allied", None: "neither side"}
@@ -93,18 +96,19 @@ PHASES = {
 
 
 def plane_names(
-    setup: dict[str, Any], crews: dict[int, dict[str, Any]] | None = None
+    setup: dict[str, Any], crews: dict[int, dict[str, Any]] | None = None, system: Any = None
 ) -> dict[int, str]:
-    """Each aircraft as the sentences name it: number, type and the roster pilot's
-    name (``crews``, from battles.selectors.battle_crews), else its pilot quality
-    in words: ``#0 Spitfire I (P/O Smith)``, ``#1 Bf 109E (average pilot)``."""
+    """Each aircraft as the pages name it, by the number its game's log and result call
+    it by: number, type and the roster pilot's name (``crews``, from
+    battles.selectors.battle_crews), else its pilot quality in words: ``#0 Spitfire I
+    (P/O Smith)``, ``#1 Bf 109E (average pilot)``. Type and quality are the game's
+    (``rules.tactical.aircraft_names``; ``system`` None: read as Angels 20's)."""
     crews = crews or {}
     names = {}
-    for i, a in enumerate(setup.get("aircraft", [])):
-        stats = a.get("stats", {})
-        crew = crews.get(i)
-        who = crew["name"] if crew else f"{a.get('pilot') or stats.get('pilot') or 'unknown'} pilot"
-        names[i] = f"#{i} {stats.get('name', 'aircraft')} ({who})"
+    for number, plane in aircraft_names(system, setup).items():
+        crew = crews.get(number)
+        who = crew["name"] if crew else f"{plane.pilot} pilot"
+        names[number] = f"#{number} {plane.name} ({who})"
     return names
 
 

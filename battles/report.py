@@ -21,6 +21,7 @@ from rules.angels20.hexmap import (
 )
 from rules.angels20.stats import AircraftStats, Rules
 from rules.citations import citation_words
+from rules.tactical import aircraft_names
 
 from .log_sentences import citation, context_for, sentence, sentences
 
@@ -198,8 +199,11 @@ def map_legend(
     setup: dict[str, Any], crews: dict[int, dict[str, Any]] | None = None
 ) -> list[dict[str, Any]]:
     """Each aircraft's marker explained: number, type, side, fighter or bomber, and its
-    roster pilot (name and page) where it has one, else the pilot quality in words."""
+    roster pilot (name and page) where it has one, else the pilot quality in words; type
+    and quality as the log and the kills list name them (``rules.tactical.aircraft_names``,
+    Angels 20's map read as Angels 20 keeps its aircraft)."""
     crews = crews or {}
+    names = aircraft_names(None, setup)
     out = []
     for i, a in enumerate(setup.get("aircraft", [])):
         stats = a["stats"]
@@ -207,12 +211,12 @@ def map_legend(
         out.append(
             {
                 "i": i,
-                "name": stats["name"],
+                "name": names[i].name,
                 "side": a["side"],
                 "bomber": bomber,
                 "marker": BOMBER_SHAPE if bomber else FIGHTER_SHAPE,
                 "crew": crews.get(i),
-                "quality": f"{a.get('pilot') or stats.get('pilot')} pilot",
+                "quality": f"{names[i].pilot} pilot",
             }
         )
     return out

@@ -12,6 +12,7 @@ from roster.campaign_hooks import current
 from roster.models import Pilot
 from rules.tactical import UnknownSystem, pilot_refs, system_named
 
+from .log_sentences import plane_names
 from .models import SETUP_NAME, Battle, BattleStatus
 from .services import seed_visible
 
@@ -38,11 +39,7 @@ def battle_crews(battle: Battle) -> dict[int, dict[str, str]]:
     pilots (standalone battles); other refs ("plane:allied-3" of a campaign engagement) by
     ``roster.campaign_hooks``' ``battle_plane_pilots``. Aircraft flown by no roster pilot
     are left out. At most two queries."""
-    try:
-        system: object = system_named(battle.system)
-    except UnknownSystem:
-        system = None  # a game no longer installed: its scenario read as Angels 20's
-    refs = pilot_refs(system, battle.setup)
+    refs = pilot_refs(_system(battle), battle.setup)
     ids = {
         int(r.removeprefix("pilot:"))
         for r in refs.values()
@@ -56,6 +53,22 @@ def battle_crews(battle: Battle) -> dict[int, dict[str, str]]:
     if others:
         named.update(current().battle_plane_pilots(battle, others))
     return {i: named[r] for i, r in refs.items() if r in named}
+
+
+def battle_plane_names(battle: Battle, crews: dict[int, dict[str, str]]) -> dict[int, str]:
+    """Each aircraft of the battle as its report names it (its kills list, its map's
+    titles), by the number its game's log and result call it by: "#3 P-47 Thunderbolt
+    (Col Hubert Zemke)", its type and pilot quality as its game names them
+    (``rules.tactical.aircraft_names``), the roster pilot ``crews`` (``battle_crews``)
+    gives it, else its quality ("#1 Bf 109E (average pilot)")."""
+    return plane_names(battle.setup, crews, _system(battle))
+
+
+def _system(battle: Battle) -> object:
+    try:
+        return system_named(battle.system)
+    except UnknownSystem:
+        return None  # a game no longer installed: its scenario read as Angels 20's
 
 
 def with_setup_name(qs: QuerySet[Battle]) -> QuerySet[Battle]:

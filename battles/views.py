@@ -17,7 +17,6 @@ from . import access, services
 from .board_drawing import report_frames, setup_map
 from .filters import BattleFilter
 from .game_pages import draws_map, page_parts
-from .log_sentences import plane_names
 from .models import Battle, BattleBatch, BattleStatus
 from .play_notes import notes_into_frames
 from .report import (
@@ -29,7 +28,7 @@ from .report import (
     outcome_rows,
     rules_summary,
 )
-from .selectors import battle_crews, hidden_seeds
+from .selectors import battle_crews, battle_plane_names, hidden_seeds
 from .selectors import battle_list as battle_list_query
 
 
@@ -66,11 +65,8 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
     svg_w, svg_h = map_size(width, height)
     odds = BattleBatch.objects.filter(purpose=f"odds:{battle.pk}").order_by("-created_at").first()
     names = {i: a["stats"]["name"] for i, a in enumerate(battle.setup.get("aircraft", []))}
-    labels = plane_names(battle.setup, crews)  # "#3 P-47 Thunderbolt (Col Hubert Zemke)"
+    labels = battle_plane_names(battle, crews)  # "#3 P-47 Thunderbolt (Col Hubert Zemke)"
     outcome = outcome_rows(battle.result, crews)  # each row numbered as its log does
-    for row in outcome:  # another game's aircraft, named from its result
-        crew = row["crew"]["name"] if row["crew"] else f"{row.get('pilot') or 'unknown'} pilot"
-        labels.setdefault(row["number"], f"#{row['number']} {row.get('name', 'aircraft')} ({crew})")
     return render(
         request,
         "battles/report.html",

@@ -25,7 +25,7 @@ from .scenarios import SCENARIOS, scenario_form
 from .scenarios import campaign_engagement as engagement_scenario
 from .scenarios import scenario as scenario_named
 from .state import AirPiratesBattle, new_battle, replay
-from .units import SIDES, Scenario
+from .units import SIDES, Scenario, unit_name
 from .words import log_sentence
 
 
@@ -66,6 +66,15 @@ class AirPirates:
         number the scenario's ``units`` from 1 (``outcome.pilot_ref``; rules.tactical.crews)."""
         return {
             i + 1: str(unit.get("pilot_ref") or "")
+            for i, unit in enumerate(scenario.get("units") or [])
+            if isinstance(unit, dict)
+        }
+
+    def aircraft_names(self, scenario: dict[str, Any]) -> dict[int, tuple[str, str]]:
+        """Each unit's name and pilot quality by its number, as the result gives them
+        (``Unit.name``, ``Unit.quality``: ``units.unit_from_scenario``; rules.tactical.crews)."""
+        return {
+            i + 1: (unit_name(unit, i), str(unit.get("quality", "average")))
             for i, unit in enumerate(scenario.get("units") or [])
             if isinstance(unit, dict)
         }

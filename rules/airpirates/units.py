@@ -307,10 +307,16 @@ def unit_from_scenario(
     gunner = data.get("gunner_quality", "average")
     if gunner not in QUALITIES:
         raise ValueError(f"{where}.gunner_quality must be one of {', '.join(QUALITIES)}")
-    name = str(data.get("name") or data.get("aircraft") or f"unit {index + 1}")
+    name = unit_name(data, index)
     made = Unit(index + 1, side, name, {**LATER_FIELDS, **card}, quality, int(speed), int(altitude))
     made.gunner_quality = gunner
     return made
+
+
+def unit_name(data: dict[str, Any], index: int) -> str:
+    """The name of the scenario's unit ``data`` (its place ``index`` from 0): its own, else
+    its aircraft type's, else "unit N" (numbered from 1)."""
+    return str(data.get("name") or data.get("aircraft") or f"unit {index + 1}")
 
 
 def flak_problem(flak: Any, units: int) -> str | None:

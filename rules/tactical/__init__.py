@@ -26,7 +26,8 @@ One module per job, everything re-exported here (``from rules.tactical import X`
 - :mod:`.steps`: a decision built step by step;
 - :mod:`.board`: what the pages draw (the map, the phase, the log's sentences);
 - :mod:`.odds`: a decision's odds beside the choice;
-- :mod:`.crews`: who flew each aircraft (its ``pilot_ref``, by its number);
+- :mod:`.crews`: who flew each aircraft (its ``pilot_ref``, by its number) and what
+  the pages call it (its type and pilot quality);
 - :mod:`.counts`: the value test the shape checks share.
 """
 
@@ -42,7 +43,7 @@ from rules.tactical.board import (
     log_sentence,
     phase_text,
 )
-from rules.tactical.crews import pilot_refs
+from rules.tactical.crews import AircraftName, aircraft_names, pilot_refs
 from rules.tactical.decisions import (
     choose_for,
     deciding_sides,
@@ -166,5 +167,7 @@ __all__ = [
     "OddsModifier",
     "decision_odds",
     # crews
+    "AircraftName",
+    "aircraft_names",
     "pilot_refs",
 ]

@@ -1,15 +1,18 @@
 """The report's list of kills names each aircraft of any game: an Air Pirates report read
-"turn 2: ? shot down ?" (the names came only from Angels 20's ``setup["aircraft"]``); they
-now come from the result's own aircraft, numbered as its log numbers them. (``flyer`` is
+"turn 2: ? shot down ?" (the names came only from Angels 20's ``setup["aircraft"]``); now
+each game names its aircraft (``rules.tactical.aircraft_names``), numbered as its log and
+result number them, for the kills list, the map and the log alike. (``flyer`` is
 tests/battles/conftest.py's.)"""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 from battles.models import Battle
+from rules.tactical import aircraft_names, system_named
 
 
 @pytest.mark.django_db
@@ -35,3 +38,28 @@ def test_an_air_pirates_report_names_who_shot_down_whom(flyer, django_capture_on
 
 def _pilot(battle: Battle, number: int) -> str:
     return next(a["pilot"] for a in battle.result["aircraft"] if a["id"] == number)
+
+
+@pytest.mark.django_db
+def test_the_report_names_each_unit_of_air_pirates_as_its_result_does(
+    flyer, django_capture_on_commit_callbacks
+):
+    """The names come from the game (``rules.tactical.aircraft_names``), not the result: the
+    report's names of every unit (its map's titles, read by report.js) are the result's."""
+    body = {
+        "system": "airpirates", "scenario": "fighters", "seed": 3,
+        "settings": {"policies": {"axis": "competent", "allied": "competent"}},
+    }  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=True):
+        made = flyer.post("/api/battles/create/", body, content_type="application/json")
+    battle = Battle.objects.get(pk=made.json()["id"])
+    page = flyer.get(f"/battles/{battle.pk}/").content.decode()
+    script = page.split('<script id="plane-names" type="application/json">', 1)[1]
+    shown = json.loads(script.split("</script>", 1)[0])
+    assert shown == {
+        str(a["id"]): f"#{a['id']} {a['name']} ({a['pilot']} pilot)"
+        for a in battle.result["aircraft"]
+    }
+    assert aircraft_names(system_named("airpirates"), battle.setup) == {
+        a["id"]: (a["name"], a["pilot"]) for a in battle.result["aircraft"]
+    }
