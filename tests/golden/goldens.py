@@ -1,4 +1,5 @@
-"""Golden replays: a fixed set of seeded battles and card-game games.
+"""Golden replays: a fixed set of seeded battles (Angels 20 and Air Pirates) and
+card-game games.
 
 Each golden is recorded once by ``record.py`` and committed with its full
 log. ``test_goldens.py`` checks two things for every one:
@@ -21,6 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from rules import cardgame
+from rules.airpirates.system import AIRPIRATES
+from rules.airpirates.units import NEEDS
+from rules.airpirates.units import OPTIONS as AP_OPTIONS
+from rules.airpirates.units import basic_game as ap_basic_game
 from rules.angels20 import (
     CloudShape,
     Dice,
@@ -43,6 +48,7 @@ from rules.angels20.stats import SIDES as ENGINE_SIDES
 HERE = Path(__file__).resolve().parent
 BATTLES = HERE / "battles"
 CARDGAMES = HERE / "cardgame"
+AIRPIRATES_BATTLES = HERE / "airpirates"
 
 # 000 "OPTIONAL RULES" and "SPECIAL CONDITIONS", all on
 OPTIONAL: dict[str, Any] = {
@@ -143,6 +149,61 @@ def replay_battle(golden: dict[str, Any]) -> dict[str, Any]:
         [action_from_json(a) for a in golden["actions"]],
     )
     return {"log": state.log, "result": state.result()}
+
+
+# -- Air Pirates (002) ----------------------------------------------------------------
+# every option of 002 but the bombers' (a fighter battle), each with what it needs
+AP_ALL_FIGHTER_OPTIONS = sorted(o for o in AP_OPTIONS if o != "bombers")
+assert all(set(NEEDS.get(o, ())) <= set(AP_ALL_FIGHTER_OPTIONS) for o in AP_ALL_FIGHTER_OPTIONS)
+
+
+def airpirates_cases() -> list[dict[str, Any]]:
+    """002's scenarios, the basic game with every fighter option, and bombers ([20]) against
+    fighters; random, competent and both."""
+    pairings = (("random", "random"), ("competent", "random"), ("competent", "competent"))
+    cases = []
+    seed = 200
+    for kind in ("basic", "fighters", "bounce", "all_options", "bombers"):
+        for axis, allied in pairings:
+            seed += 1
+            name = f"airpirates-{kind}-{axis}-{allied}"
+            cases.append({"name": name, "kind": kind, "seed": seed,
+                          "policies": {"axis": axis, "allied": allied}})  # fmt: skip
+    return cases
+
+
+def _airpirates_scenario(kind: str, seed: int) -> dict[str, Any]:
+    if kind in ("basic", "fighters", "bounce"):
+        return AIRPIRATES.scenario(kind, seed)
+    if kind == "all_options":
+        return {**AIRPIRATES.scenario("basic", seed), "options": AP_ALL_FIGHTER_OPTIONS}
+    if kind == "bombers":
+        return {**ap_basic_game("He 111 bomber token", "Hurricane Mk I"), "options": ["bombers"]}
+    raise ValueError(kind)
+
+
+def fly_airpirates(case: dict[str, Any]) -> dict[str, Any]:
+    """Fly one golden Air Pirates battle with its computer pilots, as the battle layer
+    seats them (``pilot_seed``); return its full record."""
+    setup = _airpirates_scenario(case["kind"], case["seed"])
+    battle = AIRPIRATES.new_battle(setup, case["seed"])
+    pilots = [
+        AIRPIRATES.computer_pilot(case["policies"][side], AIRPIRATES.pilot_seed(case["seed"], side))
+        for side in AIRPIRATES.sides
+    ]
+    actions = []
+    while not battle.is_over():
+        action = pilots[battle.current_side()].choose(battle)
+        battle.apply(action)
+        actions.append(action.to_json())
+    return {**case, "setup": setup, "actions": actions, "log": battle.log,
+            "result": battle.result()}  # fmt: skip
+
+
+def replay_airpirates(golden: dict[str, Any]) -> dict[str, Any]:
+    """Rebuild a golden Air Pirates battle from its setup, seed and actions alone."""
+    battle = AIRPIRATES.replay(golden["setup"], golden["seed"], golden["actions"])
+    return {"log": battle.log, "result": battle.result()}
 
 
 # -- the card game -------------------------------------------------------------------

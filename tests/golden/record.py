@@ -19,11 +19,18 @@ def main() -> None:
     args = parser.parse_args()
     goldens.BATTLES.mkdir(exist_ok=True)
     goldens.CARDGAMES.mkdir(exist_ok=True)
+    goldens.AIRPIRATES_BATTLES.mkdir(exist_ok=True)
     for case in goldens.battle_cases():
         if args.only and case["name"] != args.only:
             continue
         record = goldens.fly_battle(case)
         (goldens.BATTLES / f"{case['name']}.json").write_text(goldens.dumps(record))
+        print(case["name"], len(record["actions"]), "actions", record["result"]["winner"])
+    for case in goldens.airpirates_cases():
+        if args.only and case["name"] != args.only:
+            continue
+        record = goldens.fly_airpirates(case)
+        (goldens.AIRPIRATES_BATTLES / f"{case['name']}.json").write_text(goldens.dumps(record))
         print(case["name"], len(record["actions"]), "actions", record["result"]["winner"])
     for case in goldens.cardgame_cases():
         if args.only and case["name"] != args.only:

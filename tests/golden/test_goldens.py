@@ -8,6 +8,7 @@ from tests.golden import goldens
 
 BATTLE_CASES = goldens.battle_cases()
 CARD_CASES = goldens.cardgame_cases()
+AIRPIRATES_CASES = goldens.airpirates_cases()
 
 
 def _load(folder, name):
@@ -15,10 +16,10 @@ def _load(folder, name):
 
 
 def test_every_golden_is_recorded():
-    recorded = {p.stem for p in goldens.BATTLES.glob("*.json")} | {
-        p.stem for p in goldens.CARDGAMES.glob("*.json")
-    }
-    expected = {c["name"] for c in BATTLE_CASES} | {c["name"] for c in CARD_CASES}
+    folders = (goldens.BATTLES, goldens.CARDGAMES, goldens.AIRPIRATES_BATTLES)
+    recorded = {p.stem for folder in folders for p in folder.glob("*.json")}
+    cases = (BATTLE_CASES, CARD_CASES, AIRPIRATES_CASES)
+    expected = {c["name"] for group in cases for c in group}
     assert recorded == expected
     assert len(BATTLE_CASES) >= 40  # six scenarios x rules x pilots
 
@@ -35,6 +36,23 @@ def test_battle_replays_byte_identical(case):
 def test_battle_pilots_fly_the_same_again(case):
     golden = _load(goldens.BATTLES, case["name"])
     again = goldens.fly_battle(case)
+    assert goldens.canonical(again["setup"]) == goldens.canonical(golden["setup"])
+    assert again["actions"] == golden["actions"]
+    assert goldens.canonical(again["log"]) == goldens.canonical(golden["log"])
+
+
+@pytest.mark.parametrize("case", AIRPIRATES_CASES, ids=lambda c: c["name"])
+def test_airpirates_replays_byte_identical(case):
+    golden = _load(goldens.AIRPIRATES_BATTLES, case["name"])
+    again = goldens.replay_airpirates(golden)
+    assert goldens.canonical(again["log"]) == goldens.canonical(golden["log"])
+    assert goldens.canonical(again["result"]) == goldens.canonical(golden["result"])
+
+
+@pytest.mark.parametrize("case", AIRPIRATES_CASES, ids=lambda c: c["name"])
+def test_airpirates_pilots_fly_the_same_again(case):
+    golden = _load(goldens.AIRPIRATES_BATTLES, case["name"])
+    again = goldens.fly_airpirates(case)
     assert goldens.canonical(again["setup"]) == goldens.canonical(golden["setup"])
     assert again["actions"] == golden["actions"]
     assert goldens.canonical(again["log"]) == goldens.canonical(golden["log"])
