@@ -350,8 +350,11 @@ def report_frames(battle: Battle, frames: list[dict[str, Any]]) -> dict[str, Any
     if board is None or not frames:
         return {"frames": frames, "map_shown": False}
     boards: list[Board] = [board] * min(len(state.log), len(frames))
+    # each action was checked when it was taken: a record kept from before a later reading
+    # of a rule (a game's apply_unchecked) replays as it was flown
+    apply = getattr(state, "apply_unchecked", state.apply)
     for data in battle.actions or []:
-        state.apply(system.action_from_json(data))
+        apply(system.action_from_json(data))
         board = checked_board(state, None) or board
         boards += [board] * (len(state.log) - len(boards))
     boards += [board] * (len(frames) - len(boards))
