@@ -9,6 +9,7 @@ page draws the frames (hex to pixel is drawing, kept out of the engine).
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from rules.angels20.hexmap import (
@@ -103,14 +104,29 @@ def outcome_rows(
     its game's log calls it by (``rules.tactical.AircraftOutcome``'s ``id``: Angels 20's
     ids are the aircraft's positions, "#0" first; Air Pirates numbers its units from 1,
     "unit 1"), its position only in a result stored without ids; and ``crew``, the roster
-    pilot ``crews`` gives that number (battles.selectors.battle_crews)."""
+    pilot ``crews`` gives that number (battles.selectors.battle_crews); ``label``, its name
+    as the row shows it beside that number (:func:`unnumbered`)."""
     crews = crews or {}
     rows = []
     for i, craft in enumerate((result or {}).get("aircraft", [])):
         uid = craft.get("id")
         number = uid if isinstance(uid, int) and not isinstance(uid, bool) else i
-        rows.append({**craft, "number": number, "crew": crews.get(number)})
+        label = unnumbered(str(craft.get("name", "")), str(craft.get("pilot", "")))
+        rows.append({**craft, "number": number, "crew": crews.get(number), "label": label})
     return rows
+
+
+_OWN_NUMBER = re.compile(r" #\d+\b")
+
+
+def unnumbered(name: str, pilot: str = "") -> str:
+    """An aircraft's name without a number of its own ("Bf 109E Wingman #2 (green)": Air
+    Pirates' scenarios number each side's units, units.basic_game, scenarios.built_flights),
+    for a row that gives the number the log calls it by ("#4"): one number per aircraft;
+    nor the ``pilot`` quality it ends with, which the row's Pilot column gives."""
+    short = _OWN_NUMBER.sub("", name).strip()
+    short = short.removesuffix(f" ({pilot})") if pilot else short
+    return short or name
 
 
 def _conditions(

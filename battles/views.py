@@ -67,6 +67,10 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
     names = {i: a["stats"]["name"] for i, a in enumerate(battle.setup.get("aircraft", []))}
     labels = battle_plane_names(battle, crews)  # "#3 P-47 Thunderbolt (Col Hubert Zemke)"
     outcome = outcome_rows(battle.result, crews)  # each row numbered as its log does
+    parts = page_parts(battle)
+    # pilot survival (Angels 20's advanced rule): a column only where a row has a roll, or
+    # as always for Angels 20; Air Pirates has no such roll
+    survival = parts["angels_parts"] or any(a.get("survival_roll") for a in outcome)
     return render(
         request,
         "battles/report.html",
@@ -80,6 +84,7 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
                 {"i": i, "aircraft": names.get(i, ""), **crew} for i, crew in sorted(crews.items())
             ],
             "outcome": outcome,
+            "survival_shown": survival,
             "legend": map_legend(battle.setup, crews),
             "plane_names": labels,  # to the page as json_script (no user text as code)
             "kills": [
@@ -99,7 +104,7 @@ def battle_report(request: HttpRequest, pk: int) -> HttpResponse:
             "aircraft": [{"i": i, **a} for i, a in enumerate(battle.setup.get("aircraft", []))],
             "rules": rules_summary(battle.setup, battle.log or []),
             "features": {"clouds": [], "flak": [], "balloons": []},  # a described map's: drawn
-            **page_parts(battle),  # issue 25: Angels 20's map and rules card for its battles only
+            **parts,  # issue 25: Angels 20's map and rules card for its battles only
             **drawn,  # another game's map as it describes it (battles.board_drawing)
         },
     )

@@ -8,6 +8,13 @@ from collections.abc import Callable
 from typing import Any
 
 from .hexes import FACING_NAMES
+from .pages import drawn_hex
+
+
+def _at(h: Any) -> str:
+    """A hex as the battle pages draw it (``pages.drawn_hex``: the gameboard turned, its
+    column and row counted from the drawn map's top left), so a reader finds it there."""
+    return str(tuple(drawn_hex(h)))
 
 
 def _unit(uid: Any) -> str:
@@ -90,15 +97,15 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str]] = {
     ),
     "sequence marker passed": lambda e: f"The sequence marker is passed to {e.get('side')}.",
     "placed": lambda e: (
-        f"{_unit(e['unit'])} is placed at {tuple(e['hex'])} facing {FACING_NAMES[e['facing'] % 6]}."
+        f"{_unit(e['unit'])} is placed at {_at(e['hex'])} facing {FACING_NAMES[e['facing'] % 6]}."
     ),
     "marked": lambda e: (
         f"{_unit(e['unit'])} marks {str(e['maneuver']).replace('_', ' ')} (speed "
         f"{e.get('speed')}), to be completed at "
-        f"{tuple(e['hex'])}."
+        f"{_at(e['hex'])}."
     ),
     "moved": lambda e: (
-        f"{_unit(e['unit'])} moves {tuple(e['from'])} to {tuple(e['to'])}"
+        f"{_unit(e['unit'])} moves {_at(e['from'])} to {_at(e['to'])}"
         + (f", completing its {e['completed']}." if e.get("completed") else ".")
     ),
     "fired": _fired,

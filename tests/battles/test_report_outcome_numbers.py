@@ -11,7 +11,7 @@ import re
 import pytest
 
 from battles.models import Battle
-from battles.report import outcome_rows
+from battles.report import outcome_rows, unnumbered
 
 ROW = re.compile(r"<tr><td>#(\d+) ([^<]+)</td><td>(axis|allied)</td>")
 
@@ -77,9 +77,13 @@ def test_an_air_pirates_report_numbers_its_units_as_its_log_does(
     battle = _flown(flyer, django_capture_on_commit_callbacks, body)
     rows, table = _outcome(flyer, battle)
     units = battle.setup["units"]
-    # unit n of the log is the scenario's n-th unit: "#1 Bf 109E (ace)", no "#0"
-    assert rows == [(n, units[n - 1]["name"], units[n - 1]["side"]) for n in (1, 2, 3, 4)]
-    assert rows[0][:2] == (1, "Bf 109E (ace)")
+    # unit n of the log is the scenario's n-th unit: "#1 Bf 109E" (its name "Bf 109E (ace)",
+    # the ace in the Pilot column: report.unnumbered), no "#0"
+    assert rows == [
+        (n, unnumbered(units[n - 1]["name"], units[n - 1]["quality"]), units[n - 1]["side"])
+        for n in (1, 2, 3, 4)
+    ]
+    assert rows[0][:2] == (1, "Bf 109E") and rows[1][:2] == (2, "Bf 109E (wingman)")
     logged = {e["unit"] for e in battle.log if isinstance(e.get("unit"), int)}
     assert logged == {1, 2, 3, 4}
     page = flyer.get(f"/battles/{battle.pk}/").content.decode()
