@@ -195,8 +195,9 @@ def test_a_person_flies_it_against_the_competent_pilot_through_the_turn_api(flye
     # the banner: the turn once, then the game's phase with its impulse and the marker
     assert f"Turn <strong>{turn['turn']}</strong>: {turn['phase']}" in page.content.decode()
     # its gameboard drawn (rules/airpirates/pages.py): each unit with altitude and speed
+    # (any unit: the battle's seed is random, and unit #1 may have been shot down by now)
     html = page.content.decode()
-    assert "<svg" in html and re.search(r"#1 A\d S\d", html)
+    assert "<svg" in html and re.search(r"#\d A\d S\d", html)
 
 
 def test_a_web_engagement_under_air_pirates_is_flown_in_the_browser_and_reaches_careers(
