@@ -43,3 +43,14 @@ def first_engine_battle(campaign, organiser, capture) -> Battle:
 def page_text(response) -> str:
     """A page's words, tags taken out and spaces made single."""
     return " ".join(re.sub(r"<[^>]+>", " ", response.content.decode()).split())
+
+
+def flown_by_engine(flyer, capture, body: dict) -> Battle:
+    """A battle created through the API by ``flyer`` with ``body`` and flown to its end by
+    the engine (``capture``: django_capture_on_commit_callbacks, so the task runs)."""
+    with capture(execute=True):
+        made = flyer.post("/api/battles/create/", body, content_type="application/json")
+    assert made.status_code == 202, made.content
+    battle = Battle.objects.get(pk=made.json()["id"])
+    assert battle.status == "finished", battle.error
+    return battle

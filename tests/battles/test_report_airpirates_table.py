@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from battles.models import Battle
+from tests.battles.airpirates_product import flown_by_engine
 
 FLIGHTS = {
     "axis": [{"aircraft": "Bf 109E Ace", "quality": "ace"},
@@ -20,15 +20,6 @@ FLIGHTS = {
     "allied": [{"aircraft": "Spitfire Mk I Ace", "quality": "experienced"},
                {"aircraft": "Hurricane Mk I", "quality": "green"}],
 }  # fmt: skip
-
-
-def _flown(flyer, capture, body: dict) -> Battle:
-    with capture(execute=True):
-        made = flyer.post("/api/battles/create/", body, content_type="application/json")
-    assert made.status_code == 202, made.content
-    battle = Battle.objects.get(pk=made.json()["id"])
-    assert battle.status == "finished", battle.error
-    return battle
 
 
 def _table(page: str) -> str:
@@ -48,7 +39,7 @@ def test_an_air_pirates_report_names_each_unit_once_with_one_number_and_no_empty
 ):
     body = {"system": "airpirates", "scenario": "built", "seed": 5, "flights": FLIGHTS,
             "settings": {"policies": {"axis": "competent", "allied": "competent"}}}  # fmt: skip
-    battle = _flown(flyer, django_capture_on_commit_callbacks, body)
+    battle = flown_by_engine(flyer, django_capture_on_commit_callbacks, body)
     assert battle.setup["units"][1]["name"] == "Bf 109E Wingman #2"  # the scenario's own name
     response = flyer.get(f"/battles/{battle.pk}/")
     table = _table(response.content.decode())
@@ -75,7 +66,9 @@ def test_an_air_pirates_report_names_each_unit_once_with_one_number_and_no_empty
 
 @pytest.mark.django_db
 def test_an_angels_20_report_keeps_its_survival_column(flyer, django_capture_on_commit_callbacks):
-    battle = _flown(flyer, django_capture_on_commit_callbacks, {"scenario": "dogfight", "seed": 4})
+    battle = flown_by_engine(
+        flyer, django_capture_on_commit_callbacks, {"scenario": "dogfight", "seed": 4}
+    )
     table = _table(flyer.get(f"/battles/{battle.pk}/").content.decode())
     assert "<th>Survival</th>" in table
     assert table.count("<tr>") == 1 + len(battle.result["aircraft"])

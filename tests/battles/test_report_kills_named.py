@@ -13,6 +13,7 @@ import pytest
 
 from battles.models import Battle
 from rules.tactical import aircraft_names, system_named
+from tests.battles.airpirates_product import flown_by_engine
 
 
 @pytest.mark.django_db
@@ -21,10 +22,8 @@ def test_an_air_pirates_report_names_who_shot_down_whom(flyer, django_capture_on
         "system": "airpirates", "scenario": "fighters", "seed": 3,
         "settings": {"policies": {"axis": "competent", "allied": "competent"}},
     }  # fmt: skip
-    with django_capture_on_commit_callbacks(execute=True):
-        made = flyer.post("/api/battles/create/", body, content_type="application/json")
-    battle = Battle.objects.get(pk=made.json()["id"])
-    assert battle.status == "finished" and battle.result["kills"], battle.error
+    battle = flown_by_engine(flyer, django_capture_on_commit_callbacks, body)
+    assert battle.result["kills"]
     page = flyer.get(f"/battles/{battle.pk}/").content.decode()
     listed = re.findall(r"<li>turn (\d+): (.*?) shot down (.*?)</li>", page)
     names = {a["id"]: a["name"] for a in battle.result["aircraft"]}
@@ -50,9 +49,7 @@ def test_the_report_names_each_unit_of_air_pirates_as_its_result_does(
         "system": "airpirates", "scenario": "fighters", "seed": 3,
         "settings": {"policies": {"axis": "competent", "allied": "competent"}},
     }  # fmt: skip
-    with django_capture_on_commit_callbacks(execute=True):
-        made = flyer.post("/api/battles/create/", body, content_type="application/json")
-    battle = Battle.objects.get(pk=made.json()["id"])
+    battle = flown_by_engine(flyer, django_capture_on_commit_callbacks, body)
     page = flyer.get(f"/battles/{battle.pk}/").content.decode()
     script = page.split('<script id="plane-names" type="application/json">', 1)[1]
     shown = json.loads(script.split("</script>", 1)[0])

@@ -9,10 +9,10 @@ import re
 
 import pytest
 
-from battles.models import Battle
 from rules.airpirates.actions import Place
 from rules.airpirates.pilots import CompetentPilot, play_out
 from rules.airpirates.state import new_battle
+from tests.battles.airpirates_product import flown_by_engine
 
 
 @pytest.mark.django_db
@@ -23,9 +23,7 @@ def test_a_record_the_rules_now_refuse_still_shows_its_report(
         "system": "airpirates", "scenario": "basic", "seed": 5,
         "settings": {"policies": {"axis": "competent", "allied": "competent"}},
     }  # fmt: skip
-    with django_capture_on_commit_callbacks(execute=True):
-        made = flyer.post("/api/battles/create/", body, content_type="application/json")
-    battle = Battle.objects.get(pk=made.json()["id"])
+    battle = flown_by_engine(flyer, django_capture_on_commit_callbacks, body)
     # the same battle as an older engine let it be flown: unit 1 placed on the west edge
     # facing west, off the board (refused now, 3b)
     old = new_battle(battle.setup, battle.seed)

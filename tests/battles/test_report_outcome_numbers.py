@@ -12,17 +12,9 @@ import pytest
 
 from battles.models import Battle
 from battles.report import outcome_rows, unnumbered
+from tests.battles.airpirates_product import flown_by_engine
 
 ROW = re.compile(r"<tr><td>#(\d+) ([^<]+)</td><td>(axis|allied)</td>")
-
-
-def _flown(flyer, capture, body: dict) -> Battle:
-    with capture(execute=True):
-        made = flyer.post("/api/battles/create/", body, content_type="application/json")
-    assert made.status_code == 202, made.content
-    battle = Battle.objects.get(pk=made.json()["id"])
-    assert battle.status == "finished", battle.error
-    return battle
 
 
 def _outcome(flyer, battle: Battle) -> tuple[list[tuple[int, str, str]], str]:
@@ -52,7 +44,9 @@ def _kills(battle: Battle) -> set[tuple[int, int]]:
 def test_an_angels_20_report_numbers_its_aircraft_by_position_as_before(
     flyer, django_capture_on_commit_callbacks
 ):
-    battle = _flown(flyer, django_capture_on_commit_callbacks, {"scenario": "dogfight", "seed": 4})
+    battle = flown_by_engine(
+        flyer, django_capture_on_commit_callbacks, {"scenario": "dogfight", "seed": 4}
+    )
     rows, table = _outcome(flyer, battle)
     setup = battle.setup["aircraft"]
     # "#0" first, each aircraft's position in the scenario: as the report always read
@@ -74,7 +68,7 @@ def test_an_air_pirates_report_numbers_its_units_as_its_log_does(
         "system": "airpirates", "scenario": "fighters", "seed": 3,
         "settings": {"policies": {"axis": "competent", "allied": "competent"}},
     }  # fmt: skip
-    battle = _flown(flyer, django_capture_on_commit_callbacks, body)
+    battle = flown_by_engine(flyer, django_capture_on_commit_callbacks, body)
     rows, table = _outcome(flyer, battle)
     units = battle.setup["units"]
     # unit n of the log is the scenario's n-th unit: "#1 Bf 109E" (its name "Bf 109E (ace)",
