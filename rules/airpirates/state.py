@@ -305,8 +305,9 @@ class AirPiratesBattle:
         return ex.Room(self.scenario.width, self.scenario.height, others)
 
     def _shift_for(self, unit: Unit, maneuver: str) -> tuple[int, int] | None:
-        others = [h for u in self.units if u.id != unit.id for h in mv.crossing(u)]
-        return ex.shift_for(unit, maneuver, others, self.scenario.width, self.scenario.height)
+        room = self._room(unit)
+        assert room.others is not None
+        return ex.shift_for(unit, maneuver, room.others, room.width, room.height)
 
     # -- apply ----------------------------------------------------------------------
     def refusal(self, action: Action) -> IllegalAction | None:
